@@ -1,0 +1,93 @@
+//! The command line, as clap sees it: raw strings and flags.
+//!
+//! Sets, heaps and sums arrive as plain strings and are validated by the
+//! library in each command's `run`, so that a bad token gets the library's
+//! one-line message (and exit code 2) rather than clap's multi-line one.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Exact Grundy values, periods, outcomes and sums for subtraction games.
+///
+/// A SET is written `1,2,3`, `{1, 2, 3}`, with ranges `1-3` or `1..3`
+/// (`1..3,7`), or as an all-but set `all-but:2,3,6,8`; `nim` takes any
+/// number of stones.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the Grundy sequence g(0..=N) with outcomes.
+    Values(crate::cmd::values::ValuesArgs),
+    /// Find the least pre-period and period of the Grundy and outcome
+    /// sequences.
+    Period(crate::cmd::period::PeriodArgs),
+    /// Analyse one heap of any size: value, outcomes, winning moves.
+    Heap(crate::cmd::heap::HeapArgs),
+    /// Analyse a sum of heaps, each with its own set: nim-sum, winner,
+    /// winning moves.
+    Sum(crate::cmd::sum::SumArgs),
+}
+
+/// How to print results.
+#[derive(Debug, Args)]
+pub struct FormatArgs {
+    /// Print one JSON object (the keys are documented in the README).
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV with a header row.
+    #[arg(long)]
+    pub csv: bool,
+    /// Write to FILE instead of stdout (replaced whole, never left half
+    /// written).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Limits for long searches.
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// Give up after generating this many positions (exit code 1).
+    #[arg(long, value_name = "N", default_value_t = grundy::period::DEFAULT_MAX_POSITIONS)]
+    pub max_positions: u64,
+    /// Give up after this many seconds (exit code 1).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub timeout: Option<f64>,
+}
+
+impl BudgetArgs {
+    pub fn limit(&self) -> anyhow::Result<grundy::Limit> {
+        let deadline = match self.timeout {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                anyhow::bail!(
+                    "--timeout \"{t}\" must be a positive number of seconds"
+                )
+            }
+            Some(t) => Some(
+                std::time::Instant::now()
+                    + std::time::Duration::from_secs_f64(t),
+            ),
+            None => None,
+        };
+        Ok(grundy::Limit {
+            max_positions: self.max_positions,
+            deadline,
+            cancel: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        super::Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,73 @@
+//! `grundy heap SET N`: one heap of any size.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use grundy::Outcome;
+use grundy::heap::{HeapReport, analyse, parse_heap_size};
+
+use crate::args::{BudgetArgs, FormatArgs};
+use crate::term::Output;
+
+#[derive(Debug, Args)]
+pub struct HeapArgs {
+    /// The subtraction set, e.g. `1,2,3`.
+    #[arg(value_name = "SET", allow_hyphen_values = true)]
+    pub set: String,
+    /// The number of stones (any number of digits).
+    #[arg(value_name = "N", allow_hyphen_values = true)]
+    pub heap: String,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+pub fn run(args: HeapArgs) -> anyhow::Result<ExitCode> {
+    let set = super::parse_set(&args.set)?;
+    let heap = parse_heap_size(&args.heap)?;
+    let report = analyse(&set, &heap, &args.budget.limit()?)?;
+    let mut out = Output::open(args.format.output.as_deref())?;
+    if args.format.json {
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &report)?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn describe(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::P => "P (the player to move loses)",
+        Outcome::N => "N (the player to move wins)",
+    }
+}
+
+fn moves(takes: &[String]) -> String {
+    if takes.is_empty() {
+        return "none".to_string();
+    }
+    takes.iter().map(|t| format!("take {t}")).collect::<Vec<_>>().join(", ")
+}
+
+fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
+    writeln!(out, "set:      {}", r.set)?;
+    writeln!(out, "heap:     {}", r.heap)?;
+    writeln!(out, "grundy:   {}", r.grundy)?;
+    writeln!(
+        out,
+        "normal:   {}; winning moves: {}",
+        describe(r.outcome),
+        moves(&r.winning_moves)
+    )?;
+    writeln!(
+        out,
+        "misère:   {}; winning moves: {}",
+        describe(r.misere_outcome),
+        moves(&r.misere_winning_moves)
+    )?;
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! One file per subcommand, each an `Args` struct and a `run` function.
+
+pub mod heap;
+pub mod period;
+pub mod sum;
+pub mod values;
+
+use std::process::ExitCode;
+
+use crate::args::{Cli, Command};
+
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Values(args) => values::run(args),
+        Command::Period(args) => period::run(args),
+        Command::Heap(args) => heap::run(args),
+        Command::Sum(args) => sum::run(args),
+    }
+}
+
+/// Parses a set, with the library's one-line message on failure.
+pub fn parse_set(text: &str) -> Result<grundy::SubtractionSet, grundy::Error> {
+    text.parse()
+}

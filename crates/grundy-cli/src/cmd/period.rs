@@ -1,0 +1,113 @@
+//! `grundy period SET`: least pre-period and period, with certificate.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use grundy::Play;
+use grundy::report::{PeriodReport, period_report};
+
+use crate::args::{BudgetArgs, FormatArgs};
+use crate::term::{Output, Progress};
+
+#[derive(Debug, Args)]
+pub struct PeriodArgs {
+    /// The subtraction set, e.g. `5000,10001,15001`.
+    #[arg(value_name = "SET", allow_hyphen_values = true)]
+    pub set: String,
+    /// Study the misère outcome sequence (the last mover loses).
+    #[arg(long)]
+    pub misere: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
+    let set = super::parse_set(&args.set)?;
+    let play = if args.misere { Play::Misere } else { Play::Normal };
+    let limit = args.budget.limit()?;
+    let progress = Progress::positions("searching");
+    let report =
+        period_report(&set, play, &limit, &mut |n| progress.update(n))?;
+    drop(progress);
+    let mut out = Output::open(args.format.output.as_deref())?;
+    if args.format.json {
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else if args.format.csv {
+        let mut w = csv::Writer::from_writer(&mut out);
+        w.write_record([
+            "set",
+            "play",
+            "preperiod",
+            "period",
+            "saltus",
+            "outcome_preperiod",
+            "outcome_period",
+            "positions",
+        ])?;
+        let r = &report;
+        w.write_record([
+            r.set.clone(),
+            r.play.to_string(),
+            r.preperiod.to_string(),
+            r.period.to_string(),
+            r.saltus.to_string(),
+            r.outcome.preperiod.to_string(),
+            r.outcome.period.to_string(),
+            r.positions.to_string(),
+        ])?;
+        w.flush()?;
+    } else {
+        write_text(&mut out, &report)?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_text(out: &mut Output, r: &PeriodReport) -> anyhow::Result<()> {
+    let x = if r.play == Play::Misere { "o" } else { "g" };
+    writeln!(out, "set:          {}", r.set)?;
+    match r.play {
+        Play::Normal => {
+            writeln!(
+                out,
+                "grundy:       pre-period {}, period {}, saltus {}",
+                r.preperiod, r.period, r.saltus
+            )?;
+            writeln!(
+                out,
+                "outcome:      pre-period {}, period {}",
+                r.outcome.preperiod, r.outcome.period
+            )?;
+            if let Some(max) = r.max_value {
+                writeln!(out, "max value:    {max}")?;
+            }
+        }
+        Play::Misere => {
+            writeln!(
+                out,
+                "misère outcome: pre-period {}, period {}",
+                r.preperiod, r.period
+            )?;
+        }
+    }
+    let c = &r.certificate;
+    writeln!(
+        out,
+        "certificate:  {x}(n + {p}) = {x}(n) for every n in [{l}, {end}), which ends with m = {m} consecutive matches, so it holds for all n >= {l}",
+        p = r.period,
+        l = r.preperiod,
+        end = c.start + c.window,
+        m = c.window,
+    )?;
+    writeln!(out, "engine:       {}", r.engine)?;
+    writeln!(
+        out,
+        "examined:     {} positions in {:.3} s",
+        r.positions, r.seconds
+    )?;
+    Ok(())
+}

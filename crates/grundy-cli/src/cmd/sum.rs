@@ -1,0 +1,78 @@
+//! `grundy sum HEAP...`: a sum of heaps, each `SET:SIZE`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use grundy::Play;
+use grundy::sum::{DEFAULT_MAX_STATES, Heap, SumReport, analyse};
+
+use crate::args::{BudgetArgs, FormatArgs};
+use crate::cmd::heap::describe;
+use crate::term::Output;
+
+#[derive(Debug, Args)]
+pub struct SumArgs {
+    /// The heaps, each SET:SIZE, e.g. `1,2,3:10 2,3:7 nim:5`.
+    #[arg(value_name = "HEAP", required = true)]
+    pub heaps: Vec<String>,
+    /// Misère play: the last mover loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// For misère sums that are not all Nim: the most positions the exact
+    /// search may store (exit code 1 beyond).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+pub fn run(args: SumArgs) -> anyhow::Result<ExitCode> {
+    let heaps: Vec<Heap> =
+        args.heaps.iter().map(|h| h.parse()).collect::<Result<_, _>>()?;
+    let play = if args.misere { Play::Misere } else { Play::Normal };
+    let report =
+        analyse(&heaps, play, &args.budget.limit()?, args.max_states)?;
+    let mut out = Output::open(args.format.output.as_deref())?;
+    if args.format.json {
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &report)?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_text(out: &mut Output, r: &SumReport) -> anyhow::Result<()> {
+    for (i, h) in r.heaps.iter().enumerate() {
+        writeln!(
+            out,
+            "heap {}: {}:{}  g = {}",
+            i + 1,
+            h.set,
+            h.size,
+            h.grundy
+        )?;
+    }
+    writeln!(out, "nim-sum: {}", r.nim_sum)?;
+    if let Some(method) = r.method {
+        writeln!(out, "misère play, solved by {method}")?;
+    }
+    writeln!(out, "outcome: {}", describe(r.outcome))?;
+    if r.winning_moves.is_empty() {
+        writeln!(out, "winning moves: none")?;
+    } else {
+        writeln!(out, "winning moves:")?;
+        for m in &r.winning_moves {
+            writeln!(
+                out,
+                "  heap {}: take {} (leaves {})",
+                m.heap, m.take, m.leaves
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! `grundy`: subtraction games from the terminal.
+//!
+//! This binary is glue: it parses arguments (`args.rs`), calls the `grundy`
+//! library, and writes what comes back (`cmd/*.rs`). Errors are printed
+//! once, here, as `grundy: <message>` on stderr.
+//!
+//! Exit codes: 0 success, 1 nothing found within the budget, 2 bad input
+//! (or any other error). A closed pipe on stdout is not an error.
+
+mod args;
+mod cmd;
+mod term;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match cmd::run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("grundy: {err:#}");
+            ExitCode::from(exit_code(&err))
+        }
+    }
+}
+
+/// 1 when a search ran out of budget, 2 for everything else.
+fn exit_code(err: &anyhow::Error) -> u8 {
+    match err.downcast_ref::<grundy::Error>() {
+        Some(e) if e.kind() == grundy::ErrorKind::Budget => 1,
+        _ => 2,
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,10 @@
+//! End-to-end tests of the `grundy` binary: one integration test binary
+//! (ripgrep's layout), one module per subcommand.
+
+mod util;
+
+mod errors;
+mod heap;
+mod period;
+mod sum;
+mod values;

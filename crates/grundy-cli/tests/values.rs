@@ -1,0 +1,86 @@
+use crate::util::{json, run};
+
+#[test]
+fn table_for_the_31_game() {
+    let (out, err) = run(&["values", "1,2,3", "--to", "31"], 0);
+    assert!(err.is_empty());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 33);
+    assert_eq!(lines[0], " n  g(n)  outcome");
+    assert_eq!(lines[1].trim_end(), " 0     0  P");
+    assert_eq!(lines[4], " 3     3  N        ●●●");
+    assert_eq!(lines[32], "31     3  N        ●●●");
+}
+
+#[test]
+fn json_contract() {
+    let v = json(&["values", "2,3", "--to", "10", "--json"]);
+    assert_eq!(
+        v["values"],
+        serde_json::json!([0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0])
+    );
+    assert_eq!(v["outcomes"], "PPNNNPPNNNP");
+    assert_eq!(v["set"], "2,3");
+}
+
+#[test]
+fn misere_json_has_outcomes_only() {
+    let v = json(&["values", "1,2,3", "--to", "8", "--misere", "--json"]);
+    assert!(v.get("values").is_none());
+    // Misère {1,2,3}: P iff n = 1 mod 4.
+    assert_eq!(v["outcomes"], "NPNNNPNNN");
+}
+
+#[test]
+fn csv_output() {
+    let (out, _) = run(&["values", "{2, 3}", "--to", "4", "--csv"], 0);
+    assert_eq!(out, "n,grundy,outcome\n0,0,P\n1,0,P\n2,1,N\n3,1,N\n4,2,N\n");
+    let (out, _) = run(&["values", "1", "--to", "2", "--csv", "--misere"], 0);
+    assert_eq!(out, "n,misere_outcome\n0,N\n1,P\n2,N\n");
+}
+
+#[test]
+fn output_file_is_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v.json");
+    let (out, _) = run(
+        &[
+            "values",
+            "1,2",
+            "--to",
+            "5",
+            "--json",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        0,
+    );
+    assert!(out.is_empty());
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap();
+    assert_eq!(v["values"], serde_json::json!([0, 1, 2, 0, 1, 2]));
+    // A failing run leaves no file behind.
+    let bad = dir.path().join("bad.json");
+    run(&["values", "0,1", "--json", "-o", bad.to_str().unwrap()], 2);
+    assert!(!bad.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn broken_pipe_is_not_an_error() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["values", "1,2,3", "--to", "2000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -1,0 +1,201 @@
+//! The results that front ends show, as plain data.
+//!
+//! The CLI's `--json` output and the web explorer's API serialise these
+//! structs, so both speak the same keys (the output contract in the
+//! README): `preperiod`, `period`, `saltus`, `outcome`, `values`,
+//! `outcomes`. Nothing here formats text.
+
+use std::time::Instant;
+
+use crate::engine::{self, engine_name};
+use crate::error::{Error, ErrorKind, Result};
+use crate::period::{Limit, NotFound, Period};
+use crate::play::Play;
+use crate::set::{FiniteSet, SubtractionSet};
+use crate::{Sequence, find_period};
+
+/// Pre-period and period of one sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Periodicity {
+    /// The least pre-period.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+}
+
+impl From<&Period> for Periodicity {
+    fn from(p: &Period) -> Periodicity {
+        Periodicity { preperiod: p.preperiod, period: p.period }
+    }
+}
+
+/// The certificate behind a reported period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Certificate {
+    /// Which sequence the certificate is about: "grundy" or "outcome".
+    pub sequence: &'static str,
+    /// x(n + period) = x(n) was checked for `window` consecutive n from
+    /// `start` on, and for every n from the pre-period to there.
+    pub start: u64,
+    /// m = max(S).
+    pub window: u64,
+}
+
+/// The result of `grundy period`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PeriodReport {
+    /// The rule set, canonical notation.
+    pub set: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The engine that generated the sequence.
+    pub engine: &'static str,
+    /// Normal play: the Grundy sequence's least pre-period. Misère: the
+    /// misère outcome sequence's.
+    pub preperiod: u64,
+    /// Likewise, the least period.
+    pub period: u64,
+    /// The additive saltus s of g(n + p) = g(n) + s (0 for finite sets).
+    pub saltus: u64,
+    /// The outcome (P/N) sequence's pre-period and period under `play`.
+    pub outcome: Periodicity,
+    /// The largest Grundy value (normal play only).
+    pub max_value: Option<u64>,
+    /// The certificate of the main result.
+    pub certificate: Certificate,
+    /// Positions generated, all searches together.
+    pub positions: u64,
+    /// Wall-clock seconds the computation took.
+    pub seconds: f64,
+}
+
+/// Finds the periods reported by `grundy period`.
+///
+/// Normal play: the Grundy sequence and the P/N sequence. Misère: the
+/// misère P/N sequence (reported both as the main result and as
+/// `outcome`). Running out of budget is an error of kind
+/// [`ErrorKind::Budget`].
+pub fn period_report(
+    set: &SubtractionSet,
+    play: Play,
+    limit: &Limit,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PeriodReport> {
+    let started = Instant::now();
+    let finite = require_finite(set)?;
+    let budget = |e: NotFound| {
+        Error::new(
+            ErrorKind::Budget,
+            format!(
+                "no period found within {} positions for \"{set}\"; raise --max-positions",
+                e.positions
+            ),
+        )
+    };
+    let (main, outcome, max_value, sequence) = match play {
+        Play::Normal => {
+            let g = find_period(finite, Sequence::Grundy, limit, progress)
+                .map_err(budget)?;
+            let o = find_period(
+                finite,
+                Sequence::Outcome(Play::Normal),
+                limit,
+                progress,
+            )
+            .map_err(budget)?;
+            (g, o, Some(g.max_value), "grundy")
+        }
+        Play::Misere => {
+            let o = find_period(
+                finite,
+                Sequence::Outcome(Play::Misere),
+                limit,
+                progress,
+            )
+            .map_err(budget)?;
+            (o, o, None, "outcome")
+        }
+    };
+    Ok(PeriodReport {
+        set: set.to_string(),
+        play,
+        engine: engine_name(finite),
+        preperiod: main.preperiod,
+        period: main.period,
+        saltus: 0,
+        outcome: (&outcome).into(),
+        max_value,
+        certificate: Certificate {
+            sequence,
+            start: main.certificate_start,
+            window: main.window,
+        },
+        positions: main.positions
+            + if play == Play::Normal { outcome.positions } else { 0 },
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+fn require_finite(set: &SubtractionSet) -> Result<&FiniteSet> {
+    match set {
+        SubtractionSet::Finite(s) => Ok(s),
+        SubtractionSet::AllBut(_) => Err(engine::all_but_unsupported(set)),
+    }
+}
+
+/// The result of `grundy values`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ValuesReport {
+    /// The rule set, canonical notation.
+    pub set: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The last heap size listed.
+    pub to: u64,
+    /// g(0..=to); absent for misère play.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none")
+    )]
+    pub values: Option<Vec<u64>>,
+    /// One letter per heap size 0..=to: `P` (player to move loses) or `N`.
+    pub outcomes: String,
+}
+
+/// The largest `to` that `values_report` accepts.
+pub const MAX_VALUES_TO: u64 = 100_000_000;
+
+/// Computes g(0..=to) and the outcomes under `play`.
+pub fn values_report(
+    set: &SubtractionSet,
+    to: u64,
+    play: Play,
+) -> Result<ValuesReport> {
+    if to > MAX_VALUES_TO {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "--to {to} is too large for a listing; use at most {MAX_VALUES_TO}, or `grundy heap` for one large heap"
+            ),
+        ));
+    }
+    let count = to as usize + 1;
+    let letters = |p: bool| if p { 'P' } else { 'N' };
+    let (values, outcomes) = match play {
+        Play::Normal => {
+            let values: Vec<u64> =
+                engine::values(set)?.take(count).map(|g| g.value()).collect();
+            let outcomes = values.iter().map(|&g| letters(g == 0)).collect();
+            (Some(values), outcomes)
+        }
+        Play::Misere => (
+            None,
+            engine::outcomes(set, play)?.take(count).map(letters).collect(),
+        ),
+    };
+    Ok(ValuesReport { set: set.to_string(), play, to, values, outcomes })
+}

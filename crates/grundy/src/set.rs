@@ -1,0 +1,242 @@
+//! Validated subtraction sets.
+//!
+//! A subtraction game is fixed by the set S of amounts a move may remove.
+//! [`SubtractionSet`] is either a finite set ([`FiniteSet`]) or an all-but
+//! (cofinite) set S = {1, 2, 3, ...} \ X ([`AllButSet`], seed 003). Both
+//! constructors validate: sorted, deduplicated, no 0 (a pass would make the
+//! game infinite), at most [`MAX_ELEMENT`]. Nim is the all-but set with X
+//! empty. The notation lives in `notation.rs`.
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// The largest element a set may contain (and the largest excluded value of
+/// an all-but set). The fast engines keep a window of `max(S)` values.
+pub const MAX_ELEMENT: u64 = 10_000_000;
+
+/// A finite, non-empty set of positive integers: the legal move sizes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FiniteSet {
+    elements: Vec<u64>,
+}
+
+impl FiniteSet {
+    /// Builds a set from any elements: sorts them and merges duplicates.
+    ///
+    /// Rejects an empty set, 0 and elements above [`MAX_ELEMENT`].
+    pub fn new(elements: impl IntoIterator<Item = u64>) -> Result<FiniteSet> {
+        let mut elements: Vec<u64> = elements.into_iter().collect();
+        elements.sort_unstable();
+        elements.dedup();
+        if elements.is_empty() {
+            return Err(Error::parse(
+                "empty subtraction set; write at least one move size, \
+                 e.g. \"1,2,3\"",
+            ));
+        }
+        if elements[0] == 0 {
+            return Err(Error::parse(
+                "subtraction set contains \"0\"; a move must take at least \
+                 one stone, so remove the 0",
+            ));
+        }
+        check_max(*elements.last().unwrap())?;
+        Ok(FiniteSet { elements })
+    }
+
+    /// The elements, ascending.
+    pub fn elements(&self) -> &[u64] {
+        &self.elements
+    }
+
+    /// The number of elements, k = |S|. Grundy values never exceed it.
+    pub fn len(&self) -> usize {
+        self.elements.len()
+    }
+
+    /// Always false: a finite set is never empty.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The least element.
+    pub fn min_element(&self) -> u64 {
+        self.elements[0]
+    }
+
+    /// The largest element, m = max(S): the window the sequence depends on.
+    pub fn max_element(&self) -> u64 {
+        *self.elements.last().unwrap()
+    }
+
+    /// The gcd d of the elements (g_S(n) = g_{S/d}(floor(n/d))).
+    pub fn gcd(&self) -> u64 {
+        self.elements.iter().fold(0, |a, &b| num_integer::gcd(a, b))
+    }
+
+    /// Whether `amount` is a legal move size.
+    pub fn contains(&self, amount: u64) -> bool {
+        self.elements.binary_search(&amount).is_ok()
+    }
+}
+
+/// A cofinite set S = {1, 2, 3, ...} \ X with X finite (All-but Nim).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AllButSet {
+    excluded: Vec<u64>,
+}
+
+impl AllButSet {
+    /// Builds the set of all positive integers except `excluded`.
+    ///
+    /// `excluded` may be empty (that is Nim); 0 and values above
+    /// [`MAX_ELEMENT`] are rejected.
+    pub fn new(excluded: impl IntoIterator<Item = u64>) -> Result<AllButSet> {
+        let mut excluded: Vec<u64> = excluded.into_iter().collect();
+        excluded.sort_unstable();
+        excluded.dedup();
+        if excluded.first() == Some(&0) {
+            return Err(Error::parse(
+                "all-but set excludes \"0\", which is never a move; remove \
+                 the 0",
+            ));
+        }
+        if let Some(&max) = excluded.last() {
+            check_max(max)?;
+        }
+        Ok(AllButSet { excluded })
+    }
+
+    /// The excluded move sizes X, ascending.
+    pub fn excluded(&self) -> &[u64] {
+        &self.excluded
+    }
+
+    /// max(X), or 0 when X is empty (Nim).
+    pub fn max_excluded(&self) -> u64 {
+        self.excluded.last().copied().unwrap_or(0)
+    }
+
+    /// Whether X is empty, i.e. the game is Nim.
+    pub fn is_nim(&self) -> bool {
+        self.excluded.is_empty()
+    }
+
+    /// Whether `amount` is a legal move size.
+    pub fn contains(&self, amount: u64) -> bool {
+        amount > 0 && self.excluded.binary_search(&amount).is_err()
+    }
+}
+
+fn check_max(max: u64) -> Result<()> {
+    if max > MAX_ELEMENT {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "element \"{max}\" is too large for the engine; elements \
+                 must be at most {MAX_ELEMENT}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The rule of a subtraction game: which move sizes are legal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SubtractionSet {
+    /// A finite set of move sizes.
+    Finite(FiniteSet),
+    /// All positive move sizes except a finite set.
+    AllBut(AllButSet),
+}
+
+impl SubtractionSet {
+    /// Nim: any positive number of stones may be taken.
+    pub fn nim() -> SubtractionSet {
+        SubtractionSet::AllBut(AllButSet { excluded: Vec::new() })
+    }
+
+    /// Whether `amount` is a legal move size.
+    pub fn contains(&self, amount: u64) -> bool {
+        match self {
+            SubtractionSet::Finite(s) => s.contains(amount),
+            SubtractionSet::AllBut(s) => s.contains(amount),
+        }
+    }
+
+    /// The least legal move size.
+    pub fn min_element(&self) -> u64 {
+        match self {
+            SubtractionSet::Finite(s) => s.min_element(),
+            SubtractionSet::AllBut(s) => {
+                (1..).find(|&a| s.contains(a)).expect("X is finite")
+            }
+        }
+    }
+
+    /// The legal move sizes that are at most `heap`, ascending.
+    ///
+    /// For an all-but set this has up to `heap` elements; callers with huge
+    /// heaps use the period instead.
+    pub fn moves_up_to(&self, heap: u64) -> Vec<u64> {
+        match self {
+            SubtractionSet::Finite(s) => s
+                .elements()
+                .iter()
+                .copied()
+                .take_while(|&a| a <= heap)
+                .collect(),
+            SubtractionSet::AllBut(s) => {
+                (1..=heap).filter(|&a| s.contains(a)).collect()
+            }
+        }
+    }
+}
+
+impl From<FiniteSet> for SubtractionSet {
+    fn from(set: FiniteSet) -> SubtractionSet {
+        SubtractionSet::Finite(set)
+    }
+}
+
+impl From<AllButSet> for SubtractionSet {
+    fn from(set: AllButSet) -> SubtractionSet {
+        SubtractionSet::AllBut(set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finite_is_sorted_and_deduplicated() {
+        let s = FiniteSet::new([5, 2, 3, 2]).unwrap();
+        assert_eq!(s.elements(), &[2, 3, 5]);
+        assert_eq!((s.min_element(), s.max_element(), s.len()), (2, 5, 3));
+    }
+
+    #[test]
+    fn finite_rejects_empty_zero_and_huge() {
+        assert!(FiniteSet::new([]).is_err());
+        assert!(FiniteSet::new([0, 1]).is_err());
+        let e = FiniteSet::new([MAX_ELEMENT + 1]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
+    }
+
+    #[test]
+    fn gcd() {
+        assert_eq!(FiniteSet::new([4, 6, 10]).unwrap().gcd(), 2);
+        assert_eq!(FiniteSet::new([3]).unwrap().gcd(), 3);
+    }
+
+    #[test]
+    fn all_but_contains() {
+        let s = AllButSet::new([2, 3]).unwrap();
+        assert!(s.contains(1) && !s.contains(2) && s.contains(4));
+        assert!(!s.contains(0));
+        assert_eq!(SubtractionSet::from(s).min_element(), 1);
+        let t = SubtractionSet::from(AllButSet::new([1, 2]).unwrap());
+        assert_eq!(t.min_element(), 3);
+        assert_eq!(t.moves_up_to(5), vec![3, 4, 5]);
+    }
+}
