@@ -163,7 +163,7 @@ fn detect_with_slack<S: Source>(
     let mut source = make();
     let m = source.window();
     let c0 = 2 * m + slack;
-    let mut meter = Meter { limit, progress, positions: 0, next_check: 0 };
+    let mut meter = Meter::new(limit, progress);
     let found = find_cycle(&mut source, c0, &mut meter)?;
     // Phase 1 generated past l + p, so every value has been seen.
     let max_value = source.max_value();
@@ -190,15 +190,22 @@ fn detect_with_slack<S: Source>(
 }
 
 /// Counts generated positions, checks the limit and reports progress.
-struct Meter<'a> {
+pub(crate) struct Meter<'a> {
     limit: &'a Limit,
     progress: &'a mut dyn FnMut(u64),
-    positions: u64,
+    pub(crate) positions: u64,
     next_check: u64,
 }
 
-impl Meter<'_> {
-    fn add(&mut self, count: usize) -> Result<(), NotFound> {
+impl<'a> Meter<'a> {
+    pub(crate) fn new(
+        limit: &'a Limit,
+        progress: &'a mut dyn FnMut(u64),
+    ) -> Meter<'a> {
+        Meter { limit, progress, positions: 0, next_check: 0 }
+    }
+
+    pub(crate) fn add(&mut self, count: usize) -> Result<(), NotFound> {
         self.positions += count as u64;
         if self.positions >= self.next_check {
             self.next_check = self.positions + CHECK_EVERY;

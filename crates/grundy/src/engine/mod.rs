@@ -11,6 +11,7 @@
 pub mod block;
 pub mod cell;
 pub mod naive;
+pub mod runs;
 pub mod source;
 pub mod wide;
 

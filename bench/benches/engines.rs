@@ -1,0 +1,79 @@
+//! Generation throughput and period detection, fast engine against the
+//! naive one in the same run (BENCHMARKS.md records the figures).
+//!
+//! Run: `cargo bench --manifest-path bench/Cargo.toml`.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use grundy::engine::block::BlockEngine;
+use grundy::engine::cell::{Cell, GrundyRule};
+use grundy::engine::{Source, naive};
+use grundy::{FiniteSet, Limit, Sequence, SubtractionSet, find_period};
+
+/// Generates `count` positions with the block engine, `chunk` at a time.
+fn generate<C: Cell>(moves: &[u64], count: usize) -> u64 {
+    let mut engine = BlockEngine::<C, GrundyRule>::new(moves);
+    let chunk = engine.max_advance().min(1 << 16);
+    let mut done = 0;
+    while done < count {
+        let buf = engine.advance(chunk);
+        black_box(buf.last());
+        done += chunk;
+    }
+    engine.max_value()
+}
+
+fn sets() -> Vec<(&'static str, Vec<u64>)> {
+    vec![
+        ("2,3,5", vec![2, 3, 5]),
+        ("k=8 (max<=2000)", vec![17, 130, 377, 602, 911, 1290, 1555, 1999]),
+        ("k=32", (0..32).map(|i| 3 + 7 * i).collect()),
+        ("1000,1500,2001", vec![1000, 1500, 2001]),
+    ]
+}
+
+fn generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    let count = 1 << 24;
+    group.throughput(Throughput::Elements(count as u64));
+    group.sample_size(10);
+    for (name, moves) in sets() {
+        group.bench_with_input(BenchmarkId::new("block", name), &moves, |b, m| {
+            b.iter(|| match m.len() {
+                0..8 => generate::<u8>(m, count),
+                8..16 => generate::<u16>(m, count),
+                16..32 => generate::<u32>(m, count),
+                _ => generate::<u64>(m, count),
+            })
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("generate-naive");
+    let count = 1 << 16;
+    group.throughput(Throughput::Elements(count as u64));
+    group.sample_size(10);
+    for (name, moves) in sets() {
+        let set: SubtractionSet = FiniteSet::new(moves.iter().copied()).unwrap().into();
+        group.bench_with_input(BenchmarkId::new("naive", name), &set, |b, s| {
+            b.iter(|| naive::grundy_values(s, count))
+        });
+    }
+    group.finish();
+}
+
+fn periods(c: &mut Criterion) {
+    let mut group = c.benchmark_group("period");
+    group.sample_size(10);
+    for text in ["2,3,5", "29,71,100", "299,701,1000", "5000,10001,15001"] {
+        let set: FiniteSet = text.parse().unwrap();
+        group.bench_with_input(BenchmarkId::new("fast", text), &set, |b, s| {
+            b.iter(|| find_period(s, Sequence::Grundy, &Limit::default(), &mut |_| {}).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, generation, periods);
+criterion_main!(benches);

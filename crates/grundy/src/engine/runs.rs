@@ -1,0 +1,343 @@
+//! The run-length engine: for sets whose sequences are made of long runs.
+//!
+//! Sets such as {a, 2a+1, 3a+1} have Grundy sequences made of constant runs
+//! of length up to min(S), with periods that grow like a^2 (a = 5000 gives
+//! 100,015,000). Position by position that is 10^8 steps; run by run it is
+//! a few hundred thousand.
+//!
+//! The value at n only depends on the values at n - s, so it can only change
+//! where some n - s crosses a run boundary, or where n - min(S) enters the
+//! run being built (which would put that run's own value among the
+//! options). So from position n the engine reads the run that holds each
+//! n - s, takes the mex (or the outcome rule) once, and jumps to the next
+//! such event: O(|S|) work per emitted segment, O(runs in the window)
+//! memory.
+//!
+//! Periods: the state at a run start n is the window W(n) (the values at
+//! n - m .. n - 1) written as clipped runs; it is small, it determines the
+//! rest of the sequence, and equal states prove a period exactly as equal
+//! windows do (DOMAIN.md 2.1). Brent's cycle detection over the states at
+//! run starts gives the least period; two engines p apart then give the
+//! least pre-period, stopping after m consecutive matching positions (the
+//! certificate). Reference for cycle detection: R. P. Brent, BIT 20 (1980).
+
+use std::collections::VecDeque;
+
+use crate::period::{Limit, Meter, NotFound, Period};
+
+/// The value of positions before 0.
+const ABSENT: u32 = u32::MAX;
+
+/// Which sequence the engine produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunRule {
+    /// Grundy values (mex of the options).
+    Grundy,
+    /// Normal-play outcomes: 0 = P (no option is P), 1 = N.
+    Normal,
+    /// Misère outcomes: 0 = P (some option, none P), 1 = N.
+    Misere,
+}
+
+/// A run of equal values: positions `start .. start + len`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The first position.
+    pub start: i64,
+    /// How many positions.
+    pub len: u64,
+    /// The value (see [`RunRule`]).
+    pub value: u32,
+}
+
+/// Generates a sequence of a finite subtraction game run by run.
+#[derive(Clone, Debug)]
+pub struct RunEngine {
+    moves: Vec<i64>,
+    window: i64,
+    rule: RunRule,
+    /// Maximal runs, oldest first; the last one is still growing. Runs
+    /// entirely before `position - window` are dropped.
+    runs: VecDeque<(i64, u32)>,
+    /// Index (counted from the first run ever) of `runs[0]`.
+    dropped: usize,
+    /// For each move s, the absolute index of the run holding
+    /// `position - s`.
+    cursor: Vec<usize>,
+    position: i64,
+    max_value: u32,
+}
+
+impl RunEngine {
+    /// An engine for the sorted, non-empty move sizes `moves`.
+    pub fn new(moves: &[u64], rule: RunRule) -> RunEngine {
+        let moves: Vec<i64> = moves.iter().map(|&s| s as i64).collect();
+        let window = *moves.last().expect("non-empty set");
+        RunEngine {
+            cursor: vec![0; moves.len()],
+            moves,
+            window,
+            rule,
+            runs: VecDeque::from([(-window, ABSENT)]),
+            dropped: 0,
+            position: 0,
+            max_value: 0,
+        }
+    }
+
+    /// m = max(S).
+    pub fn window(&self) -> u64 {
+        self.window as u64
+    }
+
+    /// The next position to compute.
+    pub fn position(&self) -> u64 {
+        self.position as u64
+    }
+
+    /// The largest value produced so far.
+    pub fn max_value(&self) -> u64 {
+        u64::from(self.max_value)
+    }
+
+    fn run_start(&self, index: usize) -> i64 {
+        self.runs[index - self.dropped].0
+    }
+
+    /// The end of run `index`: the next run's start, or the current
+    /// position for the last run.
+    fn run_end(&self, index: usize) -> i64 {
+        self.runs.get(index + 1 - self.dropped).map_or(self.position, |r| r.0)
+    }
+
+    /// Computes the next segment of equal values (not necessarily a whole
+    /// run) and returns it.
+    pub fn step(&mut self) -> Run {
+        let n = self.position;
+        let mut len = self.moves[0];
+        let mut seen: u128 = 0;
+        let mut any_p = false;
+        let mut any_option = false;
+        let last = self.dropped + self.runs.len() - 1;
+        for (j, &s) in self.moves.iter().enumerate() {
+            let x = n - s;
+            let mut i = self.cursor[j];
+            while i < last && self.run_start(i + 1) <= x {
+                i += 1;
+            }
+            self.cursor[j] = i;
+            let end = self.run_end(i);
+            len = len.min(end - x);
+            let v = self.runs[i - self.dropped].1;
+            if v != ABSENT {
+                any_option = true;
+                any_p |= v == 0;
+                if v < 128 {
+                    seen |= 1 << v;
+                }
+            }
+        }
+        let value = match self.rule {
+            RunRule::Grundy => (!seen).trailing_zeros(),
+            RunRule::Normal => u32::from(any_p),
+            RunRule::Misere => u32::from(any_p || !any_option),
+        };
+        if self.runs.back().unwrap().1 != value {
+            self.runs.push_back((n, value));
+        }
+        self.position = n + len;
+        self.max_value = self.max_value.max(value);
+        // Drop runs that end at or before n - window: the window before
+        // this segment's start (see `state`) must stay whole.
+        let oldest = n - self.window;
+        while self.runs.len() > 1 && self.runs[1].0 <= oldest {
+            self.runs.pop_front();
+            self.dropped += 1;
+        }
+        Run { start: n, len: len as u64, value }
+    }
+
+    /// Whether the last step began a new maximal run.
+    fn at_run_start(&self, segment: &Run) -> bool {
+        self.runs.back().unwrap().0 == segment.start
+    }
+
+    /// The window before `at` (a run start just emitted) as clipped runs:
+    /// (offset from the window's start, value). Equal states mean equal
+    /// windows.
+    fn state(&self, at: i64, out: &mut Vec<(i64, u32)>) {
+        out.clear();
+        let from = at - self.window;
+        for &(start, value) in self.runs.iter() {
+            if start >= at {
+                break;
+            }
+            out.push(((start - from).max(0), value));
+        }
+        // Runs wholly before `from` were dropped except possibly the first,
+        // which is clipped to offset 0; keep only the last run at offset 0.
+        let zeros = out.iter().take_while(|r| r.0 == 0).count();
+        if zeros > 1 {
+            out.drain(..zeros - 1);
+        }
+    }
+}
+
+/// Finds the least pre-period and period with the run-length engine.
+pub fn detect(
+    moves: &[u64],
+    rule: RunRule,
+    limit: &Limit,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Period, NotFound> {
+    let mut meter = Meter::new(limit, progress);
+    let mut engine = RunEngine::new(moves, rule);
+    let m = engine.window;
+    let mut saved: Vec<(i64, u32)> = Vec::new();
+    let mut saved_at = i64::MIN;
+    let mut state = Vec::new();
+    let mut run_index: u64 = 0;
+    let mut next_checkpoint: u64 = 1;
+    let period = loop {
+        let seg = engine.step();
+        meter.add(seg.len as usize)?;
+        if !engine.at_run_start(&seg) || seg.start < m {
+            continue;
+        }
+        run_index += 1;
+        engine.state(seg.start, &mut state);
+        if saved_at != i64::MIN && state == saved {
+            break (seg.start - saved_at) as u64;
+        }
+        if run_index == next_checkpoint {
+            std::mem::swap(&mut saved, &mut state);
+            saved_at = seg.start;
+            next_checkpoint *= 2;
+        }
+    };
+    let max_value = engine.max_value();
+    let (preperiod, certificate_start) =
+        least_preperiod(moves, rule, period, &mut meter)?;
+    Ok(Period {
+        preperiod,
+        period,
+        certificate_start,
+        window: m as u64,
+        positions: meter.positions,
+        max_value,
+    })
+}
+
+/// The least l with x(n + p) = x(n) for all n >= l: two engines p apart,
+/// compared segment by segment until m consecutive positions match.
+fn least_preperiod(
+    moves: &[u64],
+    rule: RunRule,
+    period: u64,
+    meter: &mut Meter<'_>,
+) -> Result<(u64, u64), NotFound> {
+    let mut behind = RunEngine::new(moves, rule);
+    let mut ahead = RunEngine::new(moves, rule);
+    let m = behind.window;
+    let p = period as i64;
+    // Segments of `ahead`, shifted back by p, that reach position 0 on.
+    let mut b = ahead.step();
+    meter.add(b.len as usize)?;
+    while b.start + b.len as i64 <= p {
+        b = ahead.step();
+        meter.add(b.len as usize)?;
+    }
+    let mut a = behind.step();
+    meter.add(a.len as usize)?;
+    let mut t: i64 = 0;
+    let mut matched_from: i64 = 0;
+    loop {
+        let a_end = a.start + a.len as i64;
+        let b_end = b.start + b.len as i64 - p;
+        let end = a_end.min(b_end);
+        if a.value != b.value {
+            matched_from = end;
+        }
+        t = t.max(end);
+        if t - matched_from >= m {
+            return Ok((matched_from as u64, (t - m) as u64));
+        }
+        if a_end == end {
+            a = behind.step();
+            meter.add(a.len as usize)?;
+        }
+        if b_end == end {
+            b = ahead.step();
+            meter.add(b.len as usize)?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::naive;
+    use crate::set::{FiniteSet, SubtractionSet};
+    use proptest::prelude::*;
+
+    fn expand(moves: &[u64], rule: RunRule, count: usize) -> Vec<u64> {
+        let mut engine = RunEngine::new(moves, rule);
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let seg = engine.step();
+            out.extend(std::iter::repeat_n(
+                u64::from(seg.value),
+                seg.len as usize,
+            ));
+        }
+        out.truncate(count);
+        out
+    }
+
+    fn set(moves: &[u64]) -> SubtractionSet {
+        FiniteSet::new(moves.iter().copied()).unwrap().into()
+    }
+
+    #[test]
+    fn stretched_family_matches_naive() {
+        for a in [3u64, 10, 40] {
+            let moves = [a, 2 * a + 1, 3 * a + 1];
+            let n = 20 * a as usize * a as usize;
+            assert_eq!(
+                expand(&moves, RunRule::Grundy, n),
+                naive::grundy_values(&set(&moves), n),
+                "a = {a}"
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn values_match_naive(v in prop::collection::btree_set(1u64..50, 1..7)) {
+            let moves: Vec<u64> = v.into_iter().collect();
+            let s = set(&moves);
+            prop_assert_eq!(expand(&moves, RunRule::Grundy, 500), naive::grundy_values(&s, 500));
+            for (rule, misere) in [(RunRule::Normal, false), (RunRule::Misere, true)] {
+                let want: Vec<u64> = naive::outcomes(&s, 500, misere).into_iter().map(|p| u64::from(!p)).collect();
+                prop_assert_eq!(expand(&moves, rule, 500), want);
+            }
+        }
+
+        #[test]
+        fn periods_match_block_engine(v in prop::collection::btree_set(1u64..40, 1..6)) {
+            let moves: Vec<u64> = v.into_iter().collect();
+            let finite = FiniteSet::new(moves.iter().copied()).unwrap();
+            let limit = Limit { max_positions: 10_000_000, ..Limit::default() };
+            let want = crate::find_period(&finite, crate::Sequence::Grundy, &limit, &mut |_| {}).unwrap();
+            let got = detect(&moves, RunRule::Grundy, &limit, &mut |_| {}).unwrap();
+            prop_assert_eq!((got.preperiod, got.period, got.max_value), (want.preperiod, want.period, want.max_value));
+            for (rule, play) in [(RunRule::Normal, crate::Play::Normal), (RunRule::Misere, crate::Play::Misere)] {
+                let want = crate::find_period(&finite, crate::Sequence::Outcome(play), &limit, &mut |_| {}).unwrap();
+                let got = detect(&moves, rule, &limit, &mut |_| {}).unwrap();
+                prop_assert_eq!((got.preperiod, got.period), (want.preperiod, want.period), "{:?}", rule);
+            }
+        }
+    }
+}
