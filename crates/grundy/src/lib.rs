@@ -33,6 +33,7 @@ mod play;
 pub mod report;
 mod set;
 pub mod sum;
+pub mod sweep;
 
 pub use error::{Error, ErrorKind, Result};
 pub use game::{ImpartialGame, Solver, Subtraction};
