@@ -32,6 +32,11 @@ pub enum Command {
     /// Analyse a sum of heaps, each with its own set: nim-sum, winner,
     /// winning moves.
     Sum(crate::cmd::sum::SumArgs),
+    /// Evaluate every set of a family: one row per set (CSV or JSON
+    /// Lines), tables, heatmaps, conjecture checks; resumable, shardable.
+    Sweep(crate::cmd::sweep::SweepArgs),
+    /// Join the files of `grundy sweep --shard I/N` into one.
+    Merge(crate::cmd::merge::MergeArgs),
 }
 
 /// How to print results.

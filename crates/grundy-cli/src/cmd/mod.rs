@@ -1,8 +1,10 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
 pub mod heap;
+pub mod merge;
 pub mod period;
 pub mod sum;
+pub mod sweep;
 pub mod values;
 
 use std::process::ExitCode;
@@ -15,6 +17,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(args),
         Command::Heap(args) => heap::run(args),
         Command::Sum(args) => sum::run(args),
+        Command::Sweep(args) => sweep::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }
 

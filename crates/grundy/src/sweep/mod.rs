@@ -24,7 +24,7 @@ mod table;
 pub use check::{Check, CheckOutcome, Verdict};
 pub use expr::{Expr, FUNCTIONS, Vars, split_top_level};
 pub use family::{Family, Point, Points, Shard, combinations};
-pub use run::{RunOptions, run};
+pub use run::{DEFAULT_SWEEP_POSITIONS, RunOptions, run};
 pub use summary::Summary;
 pub use table::{Axis, Cell, Table};
 
