@@ -37,6 +37,9 @@
 //! 3, 5, 6, Lemma 1); R. P. Brent, BIT 20 (1980) (cycle finder).
 
 use crate::Sequence;
+pub mod explain;
+pub mod model;
+
 use crate::engine::fes::{Fes, FesValues};
 use crate::period::{Limit, Meter, NotFound};
 use crate::play::Play;
@@ -159,7 +162,7 @@ fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), NotFound> {
 
 /// Brent's cycle finder on boundary patterns, then the first step of the
 /// cycle (two states q steps apart).
-fn pattern_cycle(
+pub(crate) fn pattern_cycle(
     set: &AllButSet,
     meter: &mut Meter<'_>,
 ) -> Result<PatternCycle, NotFound> {

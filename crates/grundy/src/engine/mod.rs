@@ -19,7 +19,7 @@ pub mod wide;
 
 pub use source::Source;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::play::Play;
 use crate::set::{FiniteSet, SubtractionSet};
@@ -178,16 +178,6 @@ pub fn outcomes(
             Box::new((0u64..).map(move |n| p.binary_search(&n).is_ok()))
         }
     })
-}
-
-pub(crate) fn all_but_unsupported(set: &SubtractionSet) -> Error {
-    Error::new(
-        ErrorKind::Unsupported,
-        format!(
-            "all-but sets such as \"{set}\" are not supported yet; use a \
-             finite set such as \"1,2,3\" or \"nim\""
-        ),
-    )
 }
 
 #[cfg(test)]
