@@ -32,6 +32,9 @@ pub enum Command {
     /// Analyse a sum of heaps, each with its own set: nim-sum, winner,
     /// winning moves.
     Sum(crate::cmd::sum::SumArgs),
+    /// Show the FES steps of an all-but set: for each Grundy value k, the
+    /// positions that get k and the boundary pattern (seed 003).
+    Explain(crate::cmd::explain::ExplainArgs),
 }
 
 /// How to print results.

@@ -1,5 +1,6 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
+pub mod explain;
 pub mod heap;
 pub mod period;
 pub mod sum;
@@ -15,6 +16,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(args),
         Command::Heap(args) => heap::run(args),
         Command::Sum(args) => sum::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }
 
