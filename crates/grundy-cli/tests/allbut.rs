@@ -129,3 +129,27 @@ fn issue_3_explain_rejects_finite_sets() {
     assert!(out.is_empty());
     insta::assert_snapshot!(err.trim_end(), @r#"grundy: "1,2" is a finite set; `grundy explain` shows the FES steps of all-but sets, e.g. "all-but:1,2""#);
 }
+
+#[test]
+fn issue_3_budget_exhausted_exits_1() {
+    // Seed 003, Conjecture 1: period f = 4 003 001 for a = 1000, b = 2001,
+    // far beyond this budget (limits are checked every 2^22 positions).
+    let (out, err) = run(
+        &[
+            "period",
+            "all-but:1000,2001,3001,5002",
+            "--max-positions",
+            "100000",
+        ],
+        1,
+    );
+    assert!(out.is_empty());
+    let err = err.trim_end();
+    assert!(err.starts_with("grundy: no period found within "), "{err}");
+    assert!(
+        err.ends_with(
+            r#" positions for "all-but:1000,2001,3001,5002"; raise --max-positions"#
+        ),
+        "{err}"
+    );
+}
