@@ -11,7 +11,7 @@ use crate::Sequence;
 use crate::choice::{EngineChoice, choose, find_period_with};
 use crate::engine;
 use crate::error::{Error, ErrorKind, Result};
-use crate::period::{Limit, NotFound, Period};
+use crate::period::{Limit, NotFound, Period, StopReason};
 use crate::play::Play;
 use crate::set::{FiniteSet, SubtractionSet};
 
@@ -102,16 +102,28 @@ pub fn period_report_with(
 ) -> Result<PeriodReport> {
     let started = Instant::now();
     let finite = require_finite(set)?;
+    let choice = choose(finite, choice);
+    let unit = match choice {
+        EngineChoice::Runs => "run segments",
+        _ => "positions",
+    };
     let budget = |e: NotFound| {
-        Error::new(
-            ErrorKind::Budget,
-            format!(
-                "no period found within {} positions for \"{set}\"; raise --max-positions",
+        let message = match e.reason {
+            StopReason::Positions => format!(
+                "no period found within {} {unit} for \"{set}\"; raise --max-positions",
+                limit.max_positions
+            ),
+            StopReason::Time => format!(
+                "no period found for \"{set}\" before the time limit ({} {unit} examined); raise --timeout",
                 e.positions
             ),
-        )
+            StopReason::Cancelled => format!(
+                "search for the period of \"{set}\" cancelled after {} {unit}",
+                e.positions
+            ),
+        };
+        Error::new(ErrorKind::Budget, message)
     };
-    let choice = choose(finite, choice);
     let mut search = |sequence| {
         find_period_with(finite, sequence, choice, limit, progress)
             .map_err(budget)
