@@ -11,7 +11,9 @@ use criterion::{
 use grundy::engine::block::BlockEngine;
 use grundy::engine::cell::{Cell, GrundyRule};
 use grundy::engine::{Source, naive};
-use grundy::{FiniteSet, Limit, Sequence, SubtractionSet, find_period};
+use grundy::{
+    EngineChoice, FiniteSet, Limit, Sequence, SubtractionSet, find_period_with,
+};
 
 /// Generates `count` positions with the block engine, `chunk` at a time.
 fn generate<C: Cell>(moves: &[u64], count: usize) -> u64 {
@@ -77,21 +79,26 @@ fn periods(c: &mut Criterion) {
     group.sample_size(10);
     for text in ["2,3,5", "29,71,100", "299,701,1000", "5000,10001,15001"] {
         let set: FiniteSet = text.parse().unwrap();
-        group.bench_with_input(
-            BenchmarkId::new("fast", text),
-            &set,
-            |b, s| {
-                b.iter(|| {
-                    find_period(
-                        s,
-                        Sequence::Grundy,
-                        &Limit::default(),
-                        &mut |_| {},
-                    )
-                    .unwrap()
-                })
-            },
-        );
+        for (name, choice) in
+            [("block", EngineChoice::Block), ("runs", EngineChoice::Runs)]
+        {
+            group.bench_with_input(
+                BenchmarkId::new(name, text),
+                &set,
+                |b, s| {
+                    b.iter(|| {
+                        find_period_with(
+                            s,
+                            Sequence::Grundy,
+                            choice,
+                            &Limit::default(),
+                            &mut |_| {},
+                        )
+                        .unwrap()
+                    })
+                },
+            );
+        }
     }
     group.finish();
 }
