@@ -15,8 +15,13 @@ fn all_but(x: &[u64]) -> AllButSet {
 }
 
 fn period(set: &AllButSet) -> (u64, u64, u64) {
-    let f = find_allbut_period(set, Sequence::Grundy, &Limit::default(), &mut |_| {})
-        .unwrap();
+    let f = find_allbut_period(
+        set,
+        Sequence::Grundy,
+        &Limit::default(),
+        &mut |_| {},
+    )
+    .unwrap();
     (f.preperiod, f.period, f.positions)
 }
 
@@ -40,11 +45,18 @@ fn small_sets() -> Vec<AllButSet> {
 
 fn periods(c: &mut Criterion) {
     let mut group = c.benchmark_group("allbut-period");
-    for x in [&[2u64, 3, 5][..], &[2, 3, 6, 8], &[100, 150, 250, 400], &[100, 151, 251, 402]] {
+    for x in [
+        &[2u64, 3, 5][..],
+        &[2, 3, 6, 8],
+        &[100, 150, 250, 400],
+        &[100, 151, 251, 402],
+    ] {
         let set = all_but(x);
-        group.bench_with_input(BenchmarkId::new("fes", format!("{x:?}")), &set, |b, s| {
-            b.iter(|| black_box(period(s)))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("fes", format!("{x:?}")),
+            &set,
+            |b, s| b.iter(|| black_box(period(s))),
+        );
     }
     // The slowest of the small sets by work (positions examined).
     let sets = small_sets();
@@ -64,7 +76,10 @@ fn periods(c: &mut Criterion) {
 fn values(c: &mut Criterion) {
     let mut group = c.benchmark_group("allbut-values");
     group.sample_size(10);
-    for (x, n) in [(&[2u64, 3, 5][..], 1_000_000usize), (&[100, 150, 250, 400], 1_000_000)] {
+    for (x, n) in [
+        (&[2u64, 3, 5][..], 1_000_000usize),
+        (&[100, 150, 250, 400], 1_000_000),
+    ] {
         let set = all_but(x);
         group.bench_with_input(
             BenchmarkId::new("fes", format!("{x:?} to {n}")),
