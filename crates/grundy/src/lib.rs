@@ -22,6 +22,8 @@
 
 #![deny(missing_docs)]
 
+pub mod allbut;
+pub mod choice;
 pub mod engine;
 mod error;
 pub mod game;
@@ -35,6 +37,8 @@ mod set;
 pub mod sum;
 pub mod sweep;
 
+pub use allbut::{AllButPeriod, find_allbut_period};
+pub use choice::{EngineChoice, EnginePeriod, find_period_with};
 pub use error::{Error, ErrorKind, Result};
 pub use game::{ImpartialGame, Solver, Subtraction};
 pub use nimber::{Nimber, mex};
