@@ -32,6 +32,7 @@ pub mod period;
 mod play;
 pub mod report;
 mod set;
+pub mod strategy;
 pub mod sum;
 
 pub use error::{Error, ErrorKind, Result};
