@@ -32,6 +32,8 @@ pub enum Command {
     /// Analyse a sum of heaps, each with its own set: nim-sum, winner,
     /// winning moves.
     Sum(crate::cmd::sum::SumArgs),
+    /// Play against a perfect computer (the 31 game by default).
+    Play(crate::cmd::play::PlayArgs),
 }
 
 /// How to print results.
