@@ -34,6 +34,9 @@ pub enum Command {
     Sum(crate::cmd::sum::SumArgs),
     /// Play against a perfect computer (the 31 game by default).
     Play(crate::cmd::play::PlayArgs),
+    /// Draw the transition graph of a heap with Grundy values (DOT, SVG,
+    /// PNG, or the step-by-step pictures).
+    Graph(crate::cmd::graph::GraphArgs),
 }
 
 /// How to print results.

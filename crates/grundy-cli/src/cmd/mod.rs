@@ -1,5 +1,6 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
+pub mod graph;
 pub mod heap;
 pub mod period;
 pub mod play;
@@ -17,6 +18,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Heap(args) => heap::run(args),
         Command::Sum(args) => sum::run(args),
         Command::Play(args) => play::run(args),
+        Command::Graph(args) => graph::run(args),
     }
 }
 
