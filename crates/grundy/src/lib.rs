@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+pub mod allbut;
 pub mod engine;
 mod error;
 pub mod game;
@@ -35,6 +36,7 @@ mod set;
 pub mod strategy;
 pub mod sum;
 
+pub use allbut::{AllButPeriod, find_allbut_period};
 pub use error::{Error, ErrorKind, Result};
 pub use game::{ImpartialGame, Solver, Subtraction};
 pub use nimber::{Nimber, mex};

@@ -1,5 +1,6 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
+pub mod explain;
 pub mod graph;
 pub mod heap;
 pub mod period;
@@ -19,6 +20,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sum(args) => sum::run(args),
         Command::Play(args) => play::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }
 
