@@ -5,6 +5,7 @@ pub mod graph;
 pub mod heap;
 pub mod period;
 pub mod play;
+pub mod plot;
 pub mod sum;
 pub mod values;
 
@@ -20,6 +21,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sum(args) => sum::run(args),
         Command::Play(args) => play::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::Plot(args) => plot::run(args),
         Command::Explain(args) => explain::run(args),
     }
 }
