@@ -223,29 +223,29 @@ impl SequencePlot {
                     PathElement::new(vec![(x, y - 5), (x, y + 5)], P_RED)
                 });
         }
-        if let Some((l, p)) = self.period.filter(|_| self.saltus > 0) {
-            if l < n {
-                let slope = self.saltus as f64 / p as f64;
-                let g_l = self.values[l as usize] as f64;
-                let end = (n - 1) as f64;
-                chart
-                    .draw_series(DashedLineSeries::new(
-                        vec![
-                            (l as f64, g_l),
-                            (end, g_l + slope * (end - l as f64)),
-                        ],
-                        6,
-                        4,
+        if let Some((l, p)) = self.period.filter(|_| self.saltus > 0)
+            && l < n
+        {
+            let slope = self.saltus as f64 / p as f64;
+            let g_l = self.values[l as usize] as f64;
+            let end = (n - 1) as f64;
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![
+                        (l as f64, g_l),
+                        (end, g_l + slope * (end - l as f64)),
+                    ],
+                    6,
+                    4,
+                    RGBColor(230, 81, 0).stroke_width(2),
+                ))?
+                .label(format!("trend: slope s/p = {}/{p}", self.saltus))
+                .legend(|(x, y)| {
+                    PathElement::new(
+                        vec![(x, y), (x + 14, y)],
                         RGBColor(230, 81, 0).stroke_width(2),
-                    ))?
-                    .label(format!("trend: slope s/p = {}/{p}", self.saltus))
-                    .legend(|(x, y)| {
-                        PathElement::new(
-                            vec![(x, y), (x + 14, y)],
-                            RGBColor(230, 81, 0).stroke_width(2),
-                        )
-                    });
-            }
+                    )
+                });
         }
         chart
             .configure_series_labels()
