@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 pub mod allbut;
+pub mod choice;
 pub mod engine;
 mod error;
 pub mod game;
@@ -37,6 +38,7 @@ pub mod strategy;
 pub mod sum;
 
 pub use allbut::{AllButPeriod, find_allbut_period};
+pub use choice::{EngineChoice, EnginePeriod, find_period_with};
 pub use error::{Error, ErrorKind, Result};
 pub use game::{ImpartialGame, Solver, Subtraction};
 pub use nimber::{Nimber, mex};

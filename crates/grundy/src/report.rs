@@ -7,13 +7,14 @@
 
 use std::time::Instant;
 
+use crate::Sequence;
 use crate::allbut::{AllButPeriod, PatternCycle, find_allbut_period};
-use crate::engine::{self, engine_name};
+use crate::choice::{EngineChoice, choose, find_period_with};
+use crate::engine;
 use crate::error::{Error, ErrorKind, Result};
-use crate::period::{Limit, NotFound, Period};
+use crate::period::{Limit, NotFound, Period, StopReason};
 use crate::play::Play;
 use crate::set::{AllButSet, FiniteSet, SubtractionSet};
-use crate::{Sequence, find_period};
 
 /// Pre-period and period of one sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,8 +91,11 @@ pub struct PeriodReport {
     /// All-but sets, normal play: the repeat of FES boundary patterns that
     /// proves the additive period (in the reduced game); `None` otherwise.
     pub pattern_cycle: Option<PatternCycle>,
-    /// Positions generated, all searches together.
+    /// Positions whose values were determined, all searches together.
     pub positions: u64,
+    /// Segments the run-length engine processed (its real work), all
+    /// searches together; `None` for the position engines.
+    pub segments: Option<u64>,
     /// Wall-clock seconds the computation took.
     pub seconds: f64,
 }
@@ -108,48 +112,69 @@ pub fn period_report(
     limit: &Limit,
     progress: &mut dyn FnMut(u64),
 ) -> Result<PeriodReport> {
+    period_report_with(set, play, EngineChoice::Auto, limit, progress)
+}
+
+/// [`period_report`] with the engine chosen by the caller (finite sets;
+/// [`EngineChoice::Auto`] probes the set, see `choice.rs`).
+pub fn period_report_with(
+    set: &SubtractionSet,
+    play: Play,
+    choice: EngineChoice,
+    limit: &Limit,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PeriodReport> {
     let started = Instant::now();
     if let SubtractionSet::AllBut(x) = set {
         return all_but_period_report(x, play, limit, progress, started);
     }
     let finite = require_finite(set)?;
+    let choice = choose(finite, choice);
+    let unit = match choice {
+        EngineChoice::Runs => "run segments",
+        _ => "positions",
+    };
     let budget = |e: NotFound| {
-        Error::new(
-            ErrorKind::Budget,
-            format!(
-                "no period found within {} positions for \"{set}\"; raise --max-positions",
+        let message = match e.reason {
+            StopReason::Positions => format!(
+                "no period found within {} {unit} for \"{set}\"; raise --max-positions",
+                limit.max_positions
+            ),
+            StopReason::Time => format!(
+                "no period found for \"{set}\" before the time limit ({} {unit} examined); raise --timeout",
                 e.positions
             ),
-        )
+            StopReason::Cancelled => format!(
+                "search for the period of \"{set}\" cancelled after {} {unit}",
+                e.positions
+            ),
+        };
+        Error::new(ErrorKind::Budget, message)
     };
-    let (main, outcome, max_value, sequence) = match play {
+    let mut search = |sequence| {
+        find_period_with(finite, sequence, choice, limit, progress)
+            .map_err(budget)
+    };
+    let (found, outcome_found, max_value, sequence) = match play {
         Play::Normal => {
-            let g = find_period(finite, Sequence::Grundy, limit, progress)
-                .map_err(budget)?;
-            let o = find_period(
-                finite,
-                Sequence::Outcome(Play::Normal),
-                limit,
-                progress,
-            )
-            .map_err(budget)?;
-            (g, o, Some(g.max_value), "grundy")
+            let g = search(Sequence::Grundy)?;
+            let o = search(Sequence::Outcome(Play::Normal))?;
+            (g, Some(o), Some(g.period.max_value), "grundy")
         }
         Play::Misere => {
-            let o = find_period(
-                finite,
-                Sequence::Outcome(Play::Misere),
-                limit,
-                progress,
-            )
-            .map_err(budget)?;
-            (o, o, None, "outcome")
+            let o = search(Sequence::Outcome(Play::Misere))?;
+            (o, None, None, "outcome")
         }
     };
+    let main = found.period;
+    let outcome = outcome_found.map_or(main, |o| o.period);
+    let segments = found
+        .segments
+        .map(|s| s + outcome_found.and_then(|o| o.segments).unwrap_or(0));
     Ok(PeriodReport {
         set: set.to_string(),
         play,
-        engine: engine_name(finite),
+        engine: found.engine,
         preperiod: main.preperiod,
         period: main.period,
         saltus: 0,
@@ -164,6 +189,7 @@ pub fn period_report(
         pattern_cycle: None,
         positions: main.positions
             + if play == Play::Normal { outcome.positions } else { 0 },
+        segments,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
@@ -192,13 +218,21 @@ fn all_but_period_report(
 ) -> Result<PeriodReport> {
     let set = SubtractionSet::AllBut(x.clone());
     let budget = |e: NotFound| {
-        Error::new(
-            ErrorKind::Budget,
-            format!(
+        let message = match e.reason {
+            StopReason::Positions => format!(
                 "no period found within {} positions for \"{set}\"; raise --max-positions",
+                limit.max_positions
+            ),
+            StopReason::Time => format!(
+                "no period found for \"{set}\" before the time limit ({} positions examined); raise --timeout",
                 e.positions
             ),
-        )
+            StopReason::Cancelled => format!(
+                "search for the period of \"{set}\" cancelled after {} positions",
+                e.positions
+            ),
+        };
+        Error::new(ErrorKind::Budget, message)
     };
     let outcome =
         find_allbut_period(x, Sequence::Outcome(play), limit, progress)
@@ -227,6 +261,7 @@ fn all_but_period_report(
             .map(|r| ReductionReport { by: r.by, to: r.to.to_string() }),
         pattern_cycle: main.cycle,
         positions,
+        segments: None,
         seconds: started.elapsed().as_secs_f64(),
     };
     Ok(match play {

@@ -350,7 +350,7 @@ fn conjecture_1_family() {
                 f / (b - a)
             } else if g == a {
                 // Observed (see above), not the seed's transcribed form.
-                (b + 2 * a - 1) / (2 * a) * 4 * a
+                b.div_ceil(2 * a) * 4 * a
             } else {
                 f / g
             };
@@ -383,7 +383,8 @@ fn conjecture_3_family() {
             if !(m >= 1 && (2 * m + 1) * a < b && b < (2 * m + 2) * a) {
                 continue;
             }
-            let f = (b + 2 * a - 1) / (2 * a) * 4 * a * a + 3 * a * (b % a);
+            // floor((b + 2a - 1) / 2a) = ceil(b / 2a).
+            let f = b.div_ceil(2 * a) * 4 * a * a + 3 * a * (b % a);
             let want = f / num_integer::gcd(a, b);
             let x = [a, b, a + b, 2 * a + b];
             let got = period(&x);

@@ -56,17 +56,22 @@ pub struct RunEngine {
     moves: Vec<i64>,
     window: i64,
     rule: RunRule,
-    /// Maximal runs, oldest first; the last one is still growing. Runs
-    /// entirely before `position - window` are dropped.
-    runs: VecDeque<(i64, u32)>,
-    /// Index (counted from the first run ever) of `runs[0]`.
-    dropped: usize,
-    /// For each move s, the absolute index of the run holding
-    /// `position - s`.
+    /// Maximal runs, oldest first, as parallel arrays (start, value); the
+    /// last one is still growing. Runs before `head` ended at or before
+    /// the window and are dead; they are compacted away now and then.
+    starts: Vec<i64>,
+    values: Vec<u32>,
+    head: usize,
+    /// For each move s, the index of the run holding `position - s`.
     cursor: Vec<usize>,
+    /// Scratch bitset for the mex when |S| >= 64 (values up to |S|).
+    wide_seen: Vec<u64>,
     position: i64,
     max_value: u32,
 }
+
+/// Compaction happens when this many dead runs have piled up.
+const COMPACT_AFTER: usize = 1 << 12;
 
 impl RunEngine {
     /// An engine for the sorted, non-empty move sizes `moves`.
@@ -75,11 +80,17 @@ impl RunEngine {
         let window = *moves.last().expect("non-empty set");
         RunEngine {
             cursor: vec![0; moves.len()],
+            wide_seen: if moves.len() >= 64 {
+                vec![0; moves.len() / 64 + 1]
+            } else {
+                Vec::new()
+            },
             moves,
             window,
             rule,
-            runs: VecDeque::from([(-window, ABSENT)]),
-            dropped: 0,
+            starts: vec![-window],
+            values: vec![ABSENT],
+            head: 0,
             position: 0,
             max_value: 0,
         }
@@ -100,66 +111,81 @@ impl RunEngine {
         u64::from(self.max_value)
     }
 
-    fn run_start(&self, index: usize) -> i64 {
-        self.runs[index - self.dropped].0
-    }
-
-    /// The end of run `index`: the next run's start, or the current
-    /// position for the last run.
-    fn run_end(&self, index: usize) -> i64 {
-        self.runs.get(index + 1 - self.dropped).map_or(self.position, |r| r.0)
-    }
-
     /// Computes the next segment of equal values (not necessarily a whole
     /// run) and returns it.
     pub fn step(&mut self) -> Run {
         let n = self.position;
         let mut len = self.moves[0];
-        let mut seen: u128 = 0;
+        // Values never exceed |S|, so below 64 elements one word holds
+        // every value seen; otherwise `wide_seen` does.
+        let mut seen: u64 = 0;
+        let wide = !self.wide_seen.is_empty();
+        self.wide_seen.iter_mut().for_each(|w| *w = 0);
         let mut any_p = false;
         let mut any_option = false;
-        let last = self.dropped + self.runs.len() - 1;
-        for (j, &s) in self.moves.iter().enumerate() {
+        let starts = &self.starts[..];
+        let last = starts.len() - 1;
+        for (cursor, &s) in self.cursor.iter_mut().zip(&self.moves) {
             let x = n - s;
-            let mut i = self.cursor[j];
-            while i < last && self.run_start(i + 1) <= x {
+            let mut i = *cursor;
+            while i < last && starts[i + 1] <= x {
                 i += 1;
             }
-            self.cursor[j] = i;
-            let end = self.run_end(i);
+            *cursor = i;
+            let end = if i < last { starts[i + 1] } else { n };
             len = len.min(end - x);
-            let v = self.runs[i - self.dropped].1;
+            let v = self.values[i];
             if v != ABSENT {
                 any_option = true;
                 any_p |= v == 0;
-                if v < 128 {
+                if wide {
+                    self.wide_seen[v as usize / 64] |= 1 << (v % 64);
+                } else {
                     seen |= 1 << v;
                 }
             }
         }
         let value = match self.rule {
+            RunRule::Grundy if wide => {
+                let word = self.wide_seen.iter().position(|&w| w != !0);
+                let word = word.expect("|S| + 1 bits hold a free value");
+                word as u32 * 64 + (!self.wide_seen[word]).trailing_zeros()
+            }
             RunRule::Grundy => (!seen).trailing_zeros(),
             RunRule::Normal => u32::from(any_p),
             RunRule::Misere => u32::from(any_p || !any_option),
         };
-        if self.runs.back().unwrap().1 != value {
-            self.runs.push_back((n, value));
+        if self.values[last] != value {
+            self.starts.push(n);
+            self.values.push(value);
         }
         self.position = n + len;
         self.max_value = self.max_value.max(value);
-        // Drop runs that end at or before n - window: the window before
-        // this segment's start (see `state`) must stay whole.
+        // Runs that end at or before n - window are dead: the window
+        // before this segment's start (see `state`) must stay whole.
         let oldest = n - self.window;
-        while self.runs.len() > 1 && self.runs[1].0 <= oldest {
-            self.runs.pop_front();
-            self.dropped += 1;
+        while self.head + 1 < self.starts.len()
+            && self.starts[self.head + 1] <= oldest
+        {
+            self.head += 1;
+        }
+        if self.head >= COMPACT_AFTER {
+            self.compact();
         }
         Run { start: n, len: len as u64, value }
     }
 
+    fn compact(&mut self) {
+        let dead = self.head.min(self.cursor.iter().copied().min().unwrap());
+        self.starts.drain(..dead);
+        self.values.drain(..dead);
+        self.cursor.iter_mut().for_each(|c| *c -= dead);
+        self.head -= dead;
+    }
+
     /// Whether the last step began a new maximal run.
     fn at_run_start(&self, segment: &Run) -> bool {
-        self.runs.back().unwrap().0 == segment.start
+        self.starts.last() == Some(&segment.start)
     }
 
     /// The window before `at` (a run start just emitted) as clipped runs:
@@ -168,14 +194,16 @@ impl RunEngine {
     fn state(&self, at: i64, out: &mut Vec<(i64, u32)>) {
         out.clear();
         let from = at - self.window;
-        for &(start, value) in self.runs.iter() {
+        let live =
+            self.starts[self.head..].iter().zip(&self.values[self.head..]);
+        for (&start, &value) in live {
             if start >= at {
                 break;
             }
             out.push(((start - from).max(0), value));
         }
-        // Runs wholly before `from` were dropped except possibly the first,
-        // which is clipped to offset 0; keep only the last run at offset 0.
+        // The first live run may start before `from`; it is clipped to
+        // offset 0. Keep only the last run at offset 0.
         let zeros = out.iter().take_while(|r| r.0 == 0).count();
         if zeros > 1 {
             out.drain(..zeros - 1);
@@ -183,49 +211,149 @@ impl RunEngine {
     }
 }
 
+/// What the run-length detector found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunPeriod {
+    /// The least pre-period and period, the certificate, and in
+    /// `positions` the positions whose values were determined (covered by
+    /// segments), all phases together.
+    pub period: Period,
+    /// Segments processed, all phases together: the engine's real work,
+    /// and what the budget's `max_positions` counts for this engine.
+    pub segments: u64,
+}
+
+/// Counts segments against the budget and the positions they cover.
+struct Work<'a> {
+    meter: Meter<'a>,
+    covered: u64,
+}
+
+impl Work<'_> {
+    fn add(&mut self, segment: &Run) -> Result<(), NotFound> {
+        self.covered += segment.len;
+        self.meter.add(1)
+    }
+}
+
 /// Finds the least pre-period and period with the run-length engine.
+///
+/// The budget's `max_positions` counts segments here (each costs O(|S|)),
+/// not positions: a run-length search covers far more positions than a
+/// position engine could generate in the same time.
 pub fn detect(
     moves: &[u64],
     rule: RunRule,
     limit: &Limit,
     progress: &mut dyn FnMut(u64),
-) -> Result<Period, NotFound> {
-    let mut meter = Meter::new(limit, progress);
+) -> Result<RunPeriod, NotFound> {
+    // A segment costs about as much as a thousand positions of the block
+    // engine, so the limits are checked every 4096 segments.
+    let meter = Meter::every(limit, progress, 1 << 12);
+    let mut work = Work { meter, covered: 0 };
     let mut engine = RunEngine::new(moves, rule);
     let m = engine.window;
+    // Phase 1: the runs before the first checkpoint c0 (the first run
+    // start at or after 2m) are kept, and the state at c0 is compared with
+    // the state at every later run start. The first hit, at c0 + p, gives
+    // the least period; the pre-period (below c0 - m) is read off the kept
+    // runs and the runs of the last c0 positions.
+    let mut prefix: Vec<(i64, u32)> = Vec::new();
+    let mut recent: VecDeque<(i64, u32)> = VecDeque::new();
+    let mut first: Option<(i64, Vec<(i64, u32)>)> = None;
+    // Phase 2, beside it from 4 c0 on: Brent's checkpoints at run counts
+    // 1, 2, 4, ..., for long pre-periods.
     let mut saved: Vec<(i64, u32)> = Vec::new();
     let mut saved_at = i64::MIN;
-    let mut state = Vec::new();
     let mut run_index: u64 = 0;
     let mut next_checkpoint: u64 = 1;
-    let period = loop {
+    let mut state = Vec::new();
+    let (period, preperiod, certificate_start) = loop {
         let seg = engine.step();
-        meter.add(seg.len as usize)?;
-        if !engine.at_run_start(&seg) || seg.start < m {
+        work.add(&seg)?;
+        if !engine.at_run_start(&seg) {
+            continue;
+        }
+        let n = seg.start;
+        let Some((c0, first_state)) = &first else {
+            if n >= 2 * m {
+                engine.state(n, &mut state);
+                first = Some((n, state.clone()));
+                recent.extend(prefix.iter().copied());
+                recent.push_back((n, seg.value));
+            } else {
+                prefix.push((n, seg.value));
+            }
+            continue;
+        };
+        let c0 = *c0;
+        recent.push_back((n, seg.value));
+        while recent.len() > 1 && recent[1].0 <= n - c0 {
+            recent.pop_front();
+        }
+        engine.state(n, &mut state);
+        if state == *first_state {
+            let p = n - c0;
+            let l =
+                last_mismatch(&prefix, recent.make_contiguous(), p, c0 - m);
+            break (p as u64, l as u64, (c0 - m) as u64);
+        }
+        if n < 4 * c0 {
             continue;
         }
         run_index += 1;
-        engine.state(seg.start, &mut state);
         if saved_at != i64::MIN && state == saved {
-            break (seg.start - saved_at) as u64;
+            let p = (n - saved_at) as u64;
+            let (l, start) = least_preperiod(moves, rule, p, &mut work)?;
+            break (p, l, start);
         }
         if run_index == next_checkpoint {
             std::mem::swap(&mut saved, &mut state);
-            saved_at = seg.start;
+            saved_at = n;
             next_checkpoint *= 2;
         }
     };
-    let max_value = engine.max_value();
-    let (preperiod, certificate_start) =
-        least_preperiod(moves, rule, period, &mut meter)?;
-    Ok(Period {
-        preperiod,
-        period,
-        certificate_start,
-        window: m as u64,
-        positions: meter.positions,
-        max_value,
+    Ok(RunPeriod {
+        period: Period {
+            preperiod,
+            period,
+            certificate_start,
+            window: m as u64,
+            positions: work.covered,
+            max_value: engine.max_value(),
+        },
+        segments: work.meter.positions,
     })
+}
+
+/// The end of the last stretch of k in [0, to) where x(k) != x(k + shift),
+/// or 0: `a` holds the runs (start, value) of x from 0 on, `b` the runs of
+/// x from at most `shift` on.
+fn last_mismatch(
+    a: &[(i64, u32)],
+    b: &[(i64, u32)],
+    shift: i64,
+    to: i64,
+) -> i64 {
+    let (mut i, mut j) = (0, 0);
+    let mut pos = 0;
+    let mut last = 0;
+    while pos < to {
+        while i + 1 < a.len() && a[i + 1].0 <= pos {
+            i += 1;
+        }
+        while j + 1 < b.len() && b[j + 1].0 - shift <= pos {
+            j += 1;
+        }
+        let end = to
+            .min(a.get(i + 1).map_or(to, |r| r.0))
+            .min(b.get(j + 1).map_or(to, |r| r.0 - shift));
+        if a[i].1 != b[j].1 {
+            last = end;
+        }
+        pos = end;
+    }
+    last
 }
 
 /// The least l with x(n + p) = x(n) for all n >= l: two engines p apart,
@@ -234,7 +362,7 @@ fn least_preperiod(
     moves: &[u64],
     rule: RunRule,
     period: u64,
-    meter: &mut Meter<'_>,
+    work: &mut Work<'_>,
 ) -> Result<(u64, u64), NotFound> {
     let mut behind = RunEngine::new(moves, rule);
     let mut ahead = RunEngine::new(moves, rule);
@@ -242,13 +370,13 @@ fn least_preperiod(
     let p = period as i64;
     // Segments of `ahead`, shifted back by p, that reach position 0 on.
     let mut b = ahead.step();
-    meter.add(b.len as usize)?;
+    work.add(&b)?;
     while b.start + b.len as i64 <= p {
         b = ahead.step();
-        meter.add(b.len as usize)?;
+        work.add(&b)?;
     }
     let mut a = behind.step();
-    meter.add(a.len as usize)?;
+    work.add(&a)?;
     let mut t: i64 = 0;
     let mut matched_from: i64 = 0;
     loop {
@@ -264,11 +392,11 @@ fn least_preperiod(
         }
         if a_end == end {
             a = behind.step();
-            meter.add(a.len as usize)?;
+            work.add(&a)?;
         }
         if b_end == end {
             b = ahead.step();
-            meter.add(b.len as usize)?;
+            work.add(&b)?;
         }
     }
 }
@@ -311,6 +439,26 @@ mod tests {
         }
     }
 
+    #[test]
+    fn large_sets_match_naive() {
+        // |S| = 70 and 150: values above 63 and above 127.
+        for k in [70u64, 150] {
+            let moves: Vec<u64> = (1..=k).collect();
+            let n = 5 * k as usize;
+            assert_eq!(
+                expand(&moves, RunRule::Grundy, n),
+                naive::grundy_values(&set(&moves), n),
+                "k = {k}"
+            );
+            let odd: Vec<u64> = (0..k).map(|i| 2 * i + 1).collect();
+            assert_eq!(
+                expand(&odd, RunRule::Grundy, n),
+                naive::grundy_values(&set(&odd), n),
+                "odd, k = {k}"
+            );
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -331,11 +479,11 @@ mod tests {
             let finite = FiniteSet::new(moves.iter().copied()).unwrap();
             let limit = Limit { max_positions: 10_000_000, ..Limit::default() };
             let want = crate::find_period(&finite, crate::Sequence::Grundy, &limit, &mut |_| {}).unwrap();
-            let got = detect(&moves, RunRule::Grundy, &limit, &mut |_| {}).unwrap();
+            let got = detect(&moves, RunRule::Grundy, &limit, &mut |_| {}).unwrap().period;
             prop_assert_eq!((got.preperiod, got.period, got.max_value), (want.preperiod, want.period, want.max_value));
             for (rule, play) in [(RunRule::Normal, crate::Play::Normal), (RunRule::Misere, crate::Play::Misere)] {
                 let want = crate::find_period(&finite, crate::Sequence::Outcome(play), &limit, &mut |_| {}).unwrap();
-                let got = detect(&moves, rule, &limit, &mut |_| {}).unwrap();
+                let got = detect(&moves, rule, &limit, &mut |_| {}).unwrap().period;
                 prop_assert_eq!((got.preperiod, got.period), (want.preperiod, want.period), "{:?}", rule);
             }
         }
