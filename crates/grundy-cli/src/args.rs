@@ -37,6 +37,14 @@ pub enum Command {
     Sweep(crate::cmd::sweep::SweepArgs),
     /// Join the files of `grundy sweep --shard I/N` into one.
     Merge(crate::cmd::merge::MergeArgs),
+    /// Play against a perfect computer (the 31 game by default).
+    Play(crate::cmd::play::PlayArgs),
+    /// Draw the transition graph of a heap with Grundy values (DOT, SVG,
+    /// PNG, or the step-by-step pictures).
+    Graph(crate::cmd::graph::GraphArgs),
+    /// Plot the Grundy sequence g(0..=N) with pre-period, periods and
+    /// P-positions marked (SVG or PNG).
+    Plot(crate::cmd::plot::PlotArgs),
     /// Show the FES steps of an all-but set: for each Grundy value k, the
     /// positions that get k and the boundary pattern (seed 003).
     Explain(crate::cmd::explain::ExplainArgs),

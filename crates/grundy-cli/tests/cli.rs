@@ -7,5 +7,7 @@ mod allbut;
 mod errors;
 mod heap;
 mod period;
+mod pictures;
+mod play;
 mod sum;
 mod values;

@@ -1,9 +1,12 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
 pub mod explain;
+pub mod graph;
 pub mod heap;
 pub mod merge;
 pub mod period;
+pub mod play;
+pub mod plot;
 pub mod sum;
 pub mod sweep;
 pub mod values;
@@ -20,6 +23,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sum(args) => sum::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Graph(args) => graph::run(args),
+        Command::Plot(args) => plot::run(args),
         Command::Explain(args) => explain::run(args),
     }
 }
