@@ -8,4 +8,5 @@ mod errors;
 mod heap;
 mod period;
 mod sum;
+mod sweep;
 mod values;
