@@ -10,4 +10,5 @@ mod period;
 mod pictures;
 mod play;
 mod sum;
+mod sweep;
 mod values;
