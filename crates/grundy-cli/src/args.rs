@@ -32,6 +32,8 @@ pub enum Command {
     /// Analyse a sum of heaps, each with its own set: nim-sum, winner,
     /// winning moves.
     Sum(crate::cmd::sum::SumArgs),
+    /// Serve the web explorer (a page and a JSON API) on 127.0.0.1.
+    Serve(crate::cmd::serve::ServeArgs),
 }
 
 /// How to print results.

@@ -2,6 +2,7 @@
 
 pub mod heap;
 pub mod period;
+pub mod serve;
 pub mod sum;
 pub mod values;
 
@@ -15,6 +16,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(args),
         Command::Heap(args) => heap::run(args),
         Command::Sum(args) => sum::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 
