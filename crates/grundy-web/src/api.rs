@@ -14,7 +14,9 @@ use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::heap::{HeapReport, parse_heap_size};
-use grundy::report::{PeriodReport, ValuesReport, period_report, values_report};
+use grundy::report::{
+    PeriodReport, ValuesReport, period_report, values_report,
+};
 use grundy::sum::{Heap, SumReport};
 use grundy::{Play, SubtractionSet};
 
@@ -46,7 +48,10 @@ pub fn params(
 }
 
 /// Parses the `set` parameter with the library's one-line message.
-pub fn set_param(p: &Params, example: &str) -> Result<SubtractionSet, ApiError> {
+pub fn set_param(
+    p: &Params,
+    example: &str,
+) -> Result<SubtractionSet, ApiError> {
     p.required("set", example)?.parse().map_err(lib("set"))
 }
 
@@ -100,7 +105,8 @@ pub async fn heap(
 ) -> Result<Json<HeapReport>, ApiError> {
     let p = params(&shared, q, &["set", "n"], HEAP_EXAMPLE)?;
     let set = set_param(&p, HEAP_EXAMPLE)?;
-    let n = parse_heap_size(p.required("n", HEAP_EXAMPLE)?).map_err(lib("n"))?;
+    let n =
+        parse_heap_size(p.required("n", HEAP_EXAMPLE)?).map_err(lib("n"))?;
     let report = shared
         .run(move |limit| {
             grundy::heap::analyse(&set, &n, limit).map_err(lib("set"))
@@ -122,9 +128,14 @@ pub async fn sum(
     let heaps: Vec<Heap> = text
         .split(|c: char| c == ';' || c.is_whitespace())
         .filter(|h| !h.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .map_err(lib("heaps"))?;
+        .enumerate()
+        .map(|(i, h)| {
+            h.parse().map_err(|e| ApiError {
+                heap: Some(i + 1),
+                ..ApiError::from_library("heaps", e)
+            })
+        })
+        .collect::<Result<_, _>>()?;
     let max = shared.budget.max_heaps;
     if heaps.len() > max {
         return Err(ApiError {
@@ -134,6 +145,7 @@ pub async fn sum(
                 heaps.len()
             ),
             field: Some("heaps"),
+            heap: None,
         });
     }
     let play = play_param(&p)?;

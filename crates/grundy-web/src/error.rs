@@ -2,7 +2,8 @@
 //!
 //! Every failure leaves the server as `{"error": "<message>"}` with a 4xx
 //! or 5xx status, plus `"field": "<parameter>"` when one query parameter is
-//! to blame, so the page can show the message next to that field. The
+//! to blame, so the page can show the message next to that field (and
+//! `"heap": i` when heap i of a sum is the culprit). The
 //! messages are the library's, the same words the CLI prints after
 //! `grundy: `.
 
@@ -21,6 +22,8 @@ pub struct ApiError {
     pub message: String,
     /// The query parameter the message is about, if any.
     pub field: Option<&'static str>,
+    /// For sums: which heap (from 1) the message is about.
+    pub heap: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -28,6 +31,8 @@ struct Body<'a> {
     error: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     field: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heap: Option<usize>,
 }
 
 impl ApiError {
@@ -37,12 +42,13 @@ impl ApiError {
             status: StatusCode::BAD_REQUEST,
             message: message.into(),
             field: Some(field),
+            heap: None,
         }
     }
 
     /// An error with a status and no field.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into(), field: None }
+        ApiError { status, message: message.into(), field: None, heap: None }
     }
 
     /// A library error about the input in `field`, with the status its
@@ -55,13 +61,19 @@ impl ApiError {
             ErrorKind::Budget => (StatusCode::SERVICE_UNAVAILABLE, None),
             _ => (StatusCode::UNPROCESSABLE_ENTITY, Some(field)),
         };
-        ApiError { status, message: e.message().to_string(), field }
+        ApiError {
+            status,
+            message: e.message().to_string(),
+            field,
+            heap: None,
+        }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Body { error: &self.message, field: self.field };
+        let body =
+            Body { error: &self.message, field: self.field, heap: self.heap };
         (self.status, Json(body)).into_response()
     }
 }

@@ -36,7 +36,9 @@ impl Params {
             if pairs.iter().any(|(k, _)| k == known) {
                 return Err(ApiError::bad(
                     known,
-                    format!("parameter \"{known}\" is given twice; give it once"),
+                    format!(
+                        "parameter \"{known}\" is given twice; give it once"
+                    ),
                 ));
             }
             pairs.push((known.to_string(), value.into_owned()));
@@ -73,7 +75,9 @@ impl Params {
             "false" | "0" | "no" | "off" => Ok(false),
             _ => Err(ApiError::bad(
                 key,
-                format!("{key} \"{v}\" is not true or false; write {key}=true"),
+                format!(
+                    "{key} \"{v}\" is not true or false; write {key}=true"
+                ),
             )),
         }
     }
@@ -87,17 +91,17 @@ impl Params {
     ) -> Result<u64, ApiError> {
         let Some(v) = self.get(key) else { return Ok(default) };
         let t = v.trim();
-        let n: u64 =
-            if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-                t.parse().map_err(|_| too_large(key, v, max))?
-            } else {
-                return Err(ApiError::bad(
-                    key,
-                    format!(
-                        "{key} \"{v}\" is not a number; write a non-negative integer such as 31"
-                    ),
-                ));
-            };
+        let n: u64 = if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+        {
+            t.parse().map_err(|_| too_large(key, v, max))?
+        } else {
+            return Err(ApiError::bad(
+                key,
+                format!(
+                    "{key} \"{v}\" is not a number; write a non-negative integer such as 31"
+                ),
+            ));
+        };
         if n > max {
             return Err(too_large(key, v, max));
         }
@@ -113,6 +117,7 @@ fn too_large(key: &'static str, v: &str, max: u64) -> ApiError {
             v.trim()
         ),
         field: Some(key),
+        heap: None,
     }
 }
 

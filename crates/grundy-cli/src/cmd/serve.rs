@@ -61,9 +61,12 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let addr = SocketAddr::new(args.bind, args.port);
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .with_context(|| format!("cannot listen on {addr}; is the port in use? try --port 0"))?;
+        let listener =
+            tokio::net::TcpListener::bind(addr).await.with_context(|| {
+                format!(
+                    "cannot listen on {addr}; is the port in use? try --port 0"
+                )
+            })?;
         let local = listener.local_addr()?;
         let mut stdout = std::io::stdout().lock();
         writeln!(stdout, "grundy serve: listening on http://{local}/")?;
