@@ -184,7 +184,10 @@ function renderStrip(outcomes, l, p) {
 function renderPlot(g, l, p) {
   const svg = $('plot');
   svg.replaceChildren();
-  const W = 720, H = 240, left = 34, right = 10, top = 10, bottom = 24;
+  // Drawn at the size it is shown, so labels stay readable on a phone.
+  const W = Math.max(300, Math.min(900, svg.clientWidth || 720));
+  const H = Math.round(Math.max(180, W / 3));
+  const left = 34, right = 10, top = 10, bottom = 24;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const n = g.length;
   const max = Math.max(1, ...g);
