@@ -6,5 +6,6 @@ mod util;
 mod errors;
 mod heap;
 mod period;
+mod serve;
 mod sum;
 mod values;
