@@ -1,7 +1,7 @@
 // Takes the README's screenshot: node screenshot.js OUT.png [WIDTH]
 'use strict';
 
-const { startServer, launch } = require('./test/harness');
+const { startServer, launch } = require('./harness');
 
 (async () => {
   const out = process.argv[2] || 'out/explorer.png';

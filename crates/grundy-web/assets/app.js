@@ -248,7 +248,10 @@ function renderTable(g, outcomes, misOutcomes, l, p) {
     tr.append(el('td', { class: `misere-col o-${misOutcomes ? misOutcomes[n] : ''}` },
       misOutcomes ? misOutcomes[n] : ''));
     const bar = el('td', { class: 'bar' });
-    bar.append(el('span', { style: `width: ${(100 * v) / max}%` }));
+    const fill = el('span');
+    // Set through the CSSOM: the page's CSP forbids style attributes.
+    fill.style.width = `${(100 * v) / max}%`;
+    bar.append(fill);
     tr.append(bar);
     return tr;
   });

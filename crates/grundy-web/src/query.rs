@@ -51,15 +51,17 @@ impl Params {
         self.pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
-    /// The value of `key`, which must be given and not blank.
+    /// The value of `key`, which must be given (a blank value is passed
+    /// on, so that the library's own message, the CLI's words, explains
+    /// what is wrong with it).
     pub fn required(
         &self,
         key: &'static str,
         example: &str,
     ) -> Result<&str, ApiError> {
         match self.get(key) {
-            Some(v) if !v.trim().is_empty() => Ok(v),
-            _ => Err(ApiError::bad(
+            Some(v) => Ok(v),
+            None => Err(ApiError::bad(
                 key,
                 format!("missing parameter \"{key}\"; write e.g. {example}"),
             )),
@@ -146,7 +148,7 @@ mod tests {
     fn messages() {
         insta::assert_snapshot!(message(parse("sett=1")), @"unknown parameter \"sett\"; this route takes set, to, misere, e.g. ?set=1,2,3");
         insta::assert_snapshot!(message(parse("set=1&set=2")), @"parameter \"set\" is given twice; give it once");
-        insta::assert_snapshot!(message(parse("set=").unwrap().required("set", "?set=1,2,3")), @"missing parameter \"set\"; write e.g. ?set=1,2,3");
+        insta::assert_snapshot!(message(parse("to=1").unwrap().required("set", "?set=1,2,3")), @"missing parameter \"set\"; write e.g. ?set=1,2,3");
         insta::assert_snapshot!(message(parse("misere=maybe").unwrap().flag("misere")), @"misere \"maybe\" is not true or false; write misere=true");
         insta::assert_snapshot!(message(parse("to=-3").unwrap().number("to", 31, 100)), @"to \"-3\" is not a number; write a non-negative integer such as 31");
         insta::assert_snapshot!(message(parse("to=101").unwrap().number("to", 31, 100)), @"to 101 is too large for the web explorer; use at most 100, or the `grundy` command");

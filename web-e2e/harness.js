@@ -8,7 +8,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..');
 
 /** The grundy binary: $GRUNDY_BIN, else target/debug/grundy. */
 function grundyBin() {
