@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+pub mod choice;
 pub mod engine;
 mod error;
 pub mod game;
@@ -34,6 +35,7 @@ pub mod report;
 mod set;
 pub mod sum;
 
+pub use choice::{EngineChoice, EnginePeriod, find_period_with};
 pub use error::{Error, ErrorKind, Result};
 pub use game::{ImpartialGame, Solver, Subtraction};
 pub use nimber::{Nimber, mex};

@@ -7,12 +7,13 @@
 
 use std::time::Instant;
 
-use crate::engine::{self, engine_name};
+use crate::Sequence;
+use crate::choice::{EngineChoice, choose, find_period_with};
+use crate::engine;
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::{Limit, NotFound, Period};
 use crate::play::Play;
 use crate::set::{FiniteSet, SubtractionSet};
-use crate::{Sequence, find_period};
 
 /// Pre-period and period of one sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +67,11 @@ pub struct PeriodReport {
     pub max_value: Option<u64>,
     /// The certificate of the main result.
     pub certificate: Certificate,
-    /// Positions generated, all searches together.
+    /// Positions whose values were determined, all searches together.
     pub positions: u64,
+    /// Segments the run-length engine processed (its real work), all
+    /// searches together; `None` for the position engines.
+    pub segments: Option<u64>,
     /// Wall-clock seconds the computation took.
     pub seconds: f64,
 }
@@ -84,6 +88,18 @@ pub fn period_report(
     limit: &Limit,
     progress: &mut dyn FnMut(u64),
 ) -> Result<PeriodReport> {
+    period_report_with(set, play, EngineChoice::Auto, limit, progress)
+}
+
+/// [`period_report`] with the engine chosen by the caller (finite sets;
+/// [`EngineChoice::Auto`] probes the set, see `choice.rs`).
+pub fn period_report_with(
+    set: &SubtractionSet,
+    play: Play,
+    choice: EngineChoice,
+    limit: &Limit,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PeriodReport> {
     let started = Instant::now();
     let finite = require_finite(set)?;
     let budget = |e: NotFound| {
@@ -95,34 +111,31 @@ pub fn period_report(
             ),
         )
     };
-    let (main, outcome, max_value, sequence) = match play {
+    let choice = choose(finite, choice);
+    let mut search = |sequence| {
+        find_period_with(finite, sequence, choice, limit, progress)
+            .map_err(budget)
+    };
+    let (found, outcome_found, max_value, sequence) = match play {
         Play::Normal => {
-            let g = find_period(finite, Sequence::Grundy, limit, progress)
-                .map_err(budget)?;
-            let o = find_period(
-                finite,
-                Sequence::Outcome(Play::Normal),
-                limit,
-                progress,
-            )
-            .map_err(budget)?;
-            (g, o, Some(g.max_value), "grundy")
+            let g = search(Sequence::Grundy)?;
+            let o = search(Sequence::Outcome(Play::Normal))?;
+            (g, Some(o), Some(g.period.max_value), "grundy")
         }
         Play::Misere => {
-            let o = find_period(
-                finite,
-                Sequence::Outcome(Play::Misere),
-                limit,
-                progress,
-            )
-            .map_err(budget)?;
-            (o, o, None, "outcome")
+            let o = search(Sequence::Outcome(Play::Misere))?;
+            (o, None, None, "outcome")
         }
     };
+    let main = found.period;
+    let outcome = outcome_found.map_or(main, |o| o.period);
+    let segments = found
+        .segments
+        .map(|s| s + outcome_found.and_then(|o| o.segments).unwrap_or(0));
     Ok(PeriodReport {
         set: set.to_string(),
         play,
-        engine: engine_name(finite),
+        engine: found.engine,
         preperiod: main.preperiod,
         period: main.period,
         saltus: 0,
@@ -135,6 +148,7 @@ pub fn period_report(
         },
         positions: main.positions
             + if play == Play::Normal { outcome.positions } else { 0 },
+        segments,
         seconds: started.elapsed().as_secs_f64(),
     })
 }

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::Play;
-use grundy::report::{PeriodReport, period_report};
+use grundy::report::{PeriodReport, period_report_with};
+use grundy::{EngineChoice, Play};
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::term::{Output, Progress};
@@ -18,6 +18,11 @@ pub struct PeriodArgs {
     /// Study the misère outcome sequence (the last mover loses).
     #[arg(long)]
     pub misere: bool,
+    /// The engine: `auto` probes the set and picks; `block` generates
+    /// position by position; `runs` jumps from run to run (fast when the
+    /// sequence is made of long constant runs, e.g. {a, 2a+1, 3a+1}).
+    #[arg(long, value_name = "ENGINE", default_value = "auto")]
+    pub engine: String,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
@@ -27,10 +32,12 @@ pub struct PeriodArgs {
 pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
+    let engine: EngineChoice = args.engine.parse()?;
     let limit = args.budget.limit()?;
     let progress = Progress::positions("searching");
-    let report =
-        period_report(&set, play, &limit, &mut |n| progress.update(n))?;
+    let report = period_report_with(&set, play, engine, &limit, &mut |n| {
+        progress.update(n)
+    })?;
     drop(progress);
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
@@ -104,10 +111,17 @@ fn write_text(out: &mut Output, r: &PeriodReport) -> anyhow::Result<()> {
         m = c.window,
     )?;
     writeln!(out, "engine:       {}", r.engine)?;
-    writeln!(
-        out,
-        "examined:     {} positions in {:.3} s",
-        r.positions, r.seconds
-    )?;
+    match r.segments {
+        Some(segments) => writeln!(
+            out,
+            "examined:     {} positions in {} run segments in {:.3} s",
+            r.positions, segments, r.seconds
+        )?,
+        None => writeln!(
+            out,
+            "examined:     {} positions in {:.3} s",
+            r.positions, r.seconds
+        )?,
+    }
     Ok(())
 }

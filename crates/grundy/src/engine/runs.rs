@@ -183,49 +183,146 @@ impl RunEngine {
     }
 }
 
+/// What the run-length detector found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunPeriod {
+    /// The least pre-period and period, the certificate, and in
+    /// `positions` the positions whose values were determined (covered by
+    /// segments), all phases together.
+    pub period: Period,
+    /// Segments processed, all phases together: the engine's real work,
+    /// and what the budget's `max_positions` counts for this engine.
+    pub segments: u64,
+}
+
+/// Counts segments against the budget and the positions they cover.
+struct Work<'a> {
+    meter: Meter<'a>,
+    covered: u64,
+}
+
+impl Work<'_> {
+    fn add(&mut self, segment: &Run) -> Result<(), NotFound> {
+        self.covered += segment.len;
+        self.meter.add(1)
+    }
+}
+
 /// Finds the least pre-period and period with the run-length engine.
+///
+/// The budget's `max_positions` counts segments here (each costs O(|S|)),
+/// not positions: a run-length search covers far more positions than a
+/// position engine could generate in the same time.
 pub fn detect(
     moves: &[u64],
     rule: RunRule,
     limit: &Limit,
     progress: &mut dyn FnMut(u64),
-) -> Result<Period, NotFound> {
-    let mut meter = Meter::new(limit, progress);
+) -> Result<RunPeriod, NotFound> {
+    let mut work = Work { meter: Meter::new(limit, progress), covered: 0 };
     let mut engine = RunEngine::new(moves, rule);
     let m = engine.window;
+    // Phase 1: the runs before the first checkpoint c0 (the first run
+    // start at or after 2m) are kept, and the state at c0 is compared with
+    // the state at every later run start. The first hit, at c0 + p, gives
+    // the least period; the pre-period (below c0 - m) is read off the kept
+    // runs and the runs of the last c0 positions.
+    let mut prefix: Vec<(i64, u32)> = Vec::new();
+    let mut recent: VecDeque<(i64, u32)> = VecDeque::new();
+    let mut first: Option<(i64, Vec<(i64, u32)>)> = None;
+    // Phase 2, beside it from 4 c0 on: Brent's checkpoints at run counts
+    // 1, 2, 4, ..., for long pre-periods.
     let mut saved: Vec<(i64, u32)> = Vec::new();
     let mut saved_at = i64::MIN;
-    let mut state = Vec::new();
     let mut run_index: u64 = 0;
     let mut next_checkpoint: u64 = 1;
-    let period = loop {
+    let mut state = Vec::new();
+    let (period, preperiod, certificate_start) = loop {
         let seg = engine.step();
-        meter.add(seg.len as usize)?;
-        if !engine.at_run_start(&seg) || seg.start < m {
+        work.add(&seg)?;
+        if !engine.at_run_start(&seg) {
+            continue;
+        }
+        let n = seg.start;
+        let Some((c0, first_state)) = &first else {
+            if n >= 2 * m {
+                engine.state(n, &mut state);
+                first = Some((n, state.clone()));
+                recent.extend(prefix.iter().copied());
+                recent.push_back((n, seg.value));
+            } else {
+                prefix.push((n, seg.value));
+            }
+            continue;
+        };
+        let c0 = *c0;
+        recent.push_back((n, seg.value));
+        while recent.len() > 1 && recent[1].0 <= n - c0 {
+            recent.pop_front();
+        }
+        engine.state(n, &mut state);
+        if state == *first_state {
+            let p = n - c0;
+            let l =
+                last_mismatch(&prefix, recent.make_contiguous(), p, c0 - m);
+            break (p as u64, l as u64, (c0 - m) as u64);
+        }
+        if n < 4 * c0 {
             continue;
         }
         run_index += 1;
-        engine.state(seg.start, &mut state);
         if saved_at != i64::MIN && state == saved {
-            break (seg.start - saved_at) as u64;
+            let p = (n - saved_at) as u64;
+            let (l, start) = least_preperiod(moves, rule, p, &mut work)?;
+            break (p, l, start);
         }
         if run_index == next_checkpoint {
             std::mem::swap(&mut saved, &mut state);
-            saved_at = seg.start;
+            saved_at = n;
             next_checkpoint *= 2;
         }
     };
-    let max_value = engine.max_value();
-    let (preperiod, certificate_start) =
-        least_preperiod(moves, rule, period, &mut meter)?;
-    Ok(Period {
-        preperiod,
-        period,
-        certificate_start,
-        window: m as u64,
-        positions: meter.positions,
-        max_value,
+    Ok(RunPeriod {
+        period: Period {
+            preperiod,
+            period,
+            certificate_start,
+            window: m as u64,
+            positions: work.covered,
+            max_value: engine.max_value(),
+        },
+        segments: work.meter.positions,
     })
+}
+
+/// The end of the last stretch of k in [0, to) where x(k) != x(k + shift),
+/// or 0: `a` holds the runs (start, value) of x from 0 on, `b` the runs of
+/// x from at most `shift` on.
+fn last_mismatch(
+    a: &[(i64, u32)],
+    b: &[(i64, u32)],
+    shift: i64,
+    to: i64,
+) -> i64 {
+    let (mut i, mut j) = (0, 0);
+    let mut pos = 0;
+    let mut last = 0;
+    while pos < to {
+        while i + 1 < a.len() && a[i + 1].0 <= pos {
+            i += 1;
+        }
+        while j + 1 < b.len() && b[j + 1].0 - shift <= pos {
+            j += 1;
+        }
+        let end = to
+            .min(a.get(i + 1).map_or(to, |r| r.0))
+            .min(b.get(j + 1).map_or(to, |r| r.0 - shift));
+        if a[i].1 != b[j].1 {
+            last = end;
+        }
+        pos = end;
+    }
+    last
 }
 
 /// The least l with x(n + p) = x(n) for all n >= l: two engines p apart,
@@ -234,7 +331,7 @@ fn least_preperiod(
     moves: &[u64],
     rule: RunRule,
     period: u64,
-    meter: &mut Meter<'_>,
+    work: &mut Work<'_>,
 ) -> Result<(u64, u64), NotFound> {
     let mut behind = RunEngine::new(moves, rule);
     let mut ahead = RunEngine::new(moves, rule);
@@ -242,13 +339,13 @@ fn least_preperiod(
     let p = period as i64;
     // Segments of `ahead`, shifted back by p, that reach position 0 on.
     let mut b = ahead.step();
-    meter.add(b.len as usize)?;
+    work.add(&b)?;
     while b.start + b.len as i64 <= p {
         b = ahead.step();
-        meter.add(b.len as usize)?;
+        work.add(&b)?;
     }
     let mut a = behind.step();
-    meter.add(a.len as usize)?;
+    work.add(&a)?;
     let mut t: i64 = 0;
     let mut matched_from: i64 = 0;
     loop {
@@ -264,11 +361,11 @@ fn least_preperiod(
         }
         if a_end == end {
             a = behind.step();
-            meter.add(a.len as usize)?;
+            work.add(&a)?;
         }
         if b_end == end {
             b = ahead.step();
-            meter.add(b.len as usize)?;
+            work.add(&b)?;
         }
     }
 }
@@ -331,11 +428,11 @@ mod tests {
             let finite = FiniteSet::new(moves.iter().copied()).unwrap();
             let limit = Limit { max_positions: 10_000_000, ..Limit::default() };
             let want = crate::find_period(&finite, crate::Sequence::Grundy, &limit, &mut |_| {}).unwrap();
-            let got = detect(&moves, RunRule::Grundy, &limit, &mut |_| {}).unwrap();
+            let got = detect(&moves, RunRule::Grundy, &limit, &mut |_| {}).unwrap().period;
             prop_assert_eq!((got.preperiod, got.period, got.max_value), (want.preperiod, want.period, want.max_value));
             for (rule, play) in [(RunRule::Normal, crate::Play::Normal), (RunRule::Misere, crate::Play::Misere)] {
                 let want = crate::find_period(&finite, crate::Sequence::Outcome(play), &limit, &mut |_| {}).unwrap();
-                let got = detect(&moves, rule, &limit, &mut |_| {}).unwrap();
+                let got = detect(&moves, rule, &limit, &mut |_| {}).unwrap().period;
                 prop_assert_eq!((got.preperiod, got.period), (want.preperiod, want.period), "{:?}", rule);
             }
         }
