@@ -3,6 +3,7 @@
 
 mod util;
 
+mod allbut;
 mod errors;
 mod heap;
 mod period;

@@ -9,7 +9,9 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::engine::{Source, all_but_unsupported};
+use crate::allbut::model::AllButModel;
+use crate::allbut::p_positions;
+use crate::engine::Source;
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::{Limit, NotFound, Period, StopReason, detect};
 use crate::play::{Outcome, Play};
@@ -43,17 +45,35 @@ pub struct HeapModel {
     limit: Limit,
     grundy: Option<Period>,
     misere: Option<Period>,
+    /// All-but sets other than Nim: the FES model (`allbut/model.rs`).
+    all_but: Option<AllButModel>,
 }
 
 impl HeapModel {
     /// A model for `set`; periods are found lazily within `limit`.
     pub fn new(set: SubtractionSet, limit: Limit) -> Result<HeapModel> {
-        if let SubtractionSet::AllBut(s) = &set
-            && !s.is_nim()
-        {
-            return Err(all_but_unsupported(&set));
-        }
-        Ok(HeapModel { set, limit, grundy: None, misere: None })
+        let all_but = match &set {
+            SubtractionSet::AllBut(s) if !s.is_nim() => {
+                Some(AllButModel::new(s.clone(), limit.clone()))
+            }
+            _ => None,
+        };
+        Ok(HeapModel { set, limit, grundy: None, misere: None, all_but })
+    }
+
+    /// The heaps n with g(n) = `value`, ascending; `None` for finite sets
+    /// (their values repeat forever).
+    pub fn heaps_with_value(
+        &mut self,
+        value: u64,
+    ) -> Result<Option<Vec<BigUint>>> {
+        Ok(match (&self.set, &mut self.all_but) {
+            (_, Some(model)) => Some(model.heaps_with_value(value)?),
+            (SubtractionSet::AllBut(_), None) => {
+                Some(vec![BigUint::from(value)])
+            }
+            (SubtractionSet::Finite(_), _) => None,
+        })
     }
 
     /// The rule set.
@@ -63,6 +83,9 @@ impl HeapModel {
 
     /// The Grundy values at the given heap sizes.
     pub fn grundy_values(&mut self, heaps: &[BigUint]) -> Result<Vec<u64>> {
+        if let Some(model) = &mut self.all_but {
+            return model.grundy_values(heaps);
+        }
         match &self.set {
             SubtractionSet::AllBut(_) => heaps.iter().map(nim_value).collect(),
             SubtractionSet::Finite(set) => {
@@ -85,11 +108,17 @@ impl HeapModel {
                 .into_iter()
                 .map(|g| Outcome::from_is_p(g == 0))
                 .collect()),
-            (SubtractionSet::AllBut(_), Play::Misere) => {
-                // Misère Nim, one heap: P only at n = 1.
+            (SubtractionSet::AllBut(s), Play::Misere) => {
+                // Finitely many misère P-positions (Nim: only n = 1).
+                let p = p_positions(s, Play::Misere);
                 Ok(heaps
                     .iter()
-                    .map(|n| Outcome::from_is_p(*n == BigUint::from(1u8)))
+                    .map(|n| {
+                        Outcome::from_is_p(
+                            n.to_u64()
+                                .is_some_and(|n| p.binary_search(&n).is_ok()),
+                        )
+                    })
                     .collect())
             }
             (SubtractionSet::Finite(set), Play::Misere) => {
@@ -232,9 +261,9 @@ pub fn analyse(
     limit: &Limit,
 ) -> Result<HeapReport> {
     let mut model = HeapModel::new(set.clone(), limit.clone())?;
-    let moves = legal_moves(set, heap)?;
+    let moves = legal_moves(set, heap);
     let mut positions: Vec<BigUint> = vec![heap.clone()];
-    positions.extend(moves.iter().map(|&s| heap - BigUint::from(s)));
+    positions.extend(moves.iter().map(|s| heap - s));
     let values = model.grundy_values(&positions)?;
     let misere = model.outcomes(&positions, Play::Misere)?;
     let pick = |win: &dyn Fn(usize) -> bool| -> Vec<String> {
@@ -256,23 +285,34 @@ pub fn analyse(
     })
 }
 
-/// The legal move sizes from a heap of `heap` stones. For Nim only the
-/// moves that can matter are listed: to 0, to 1, and to sizes given by the
-/// caller's nim-sum are found elsewhere; here every move to a P-position of
-/// a single heap (0 for normal, 1 for misère) suffices.
-fn legal_moves(set: &SubtractionSet, heap: &BigUint) -> Result<Vec<u64>> {
-    Ok(match set {
+/// The legal move sizes from a heap of `heap` stones, ascending. For
+/// all-but sets (Nim included) only the moves that can matter are listed:
+/// those to a P-position of a single heap under either play. There are
+/// finitely many (all within max(X) of the first, see `allbut.rs`), so
+/// heaps of any size cost nothing extra.
+fn legal_moves(set: &SubtractionSet, heap: &BigUint) -> Vec<BigUint> {
+    match set {
         SubtractionSet::Finite(s) => s
             .elements()
             .iter()
-            .copied()
-            .filter(|&a| BigUint::from(a) <= *heap)
+            .map(|&a| BigUint::from(a))
+            .filter(|a| a <= heap)
             .collect(),
-        SubtractionSet::AllBut(_) => {
-            let n = nim_value(heap)?;
-            [n, n.saturating_sub(1)].into_iter().filter(|&a| a >= 1).collect()
+        SubtractionSet::AllBut(s) => {
+            let mut targets = p_positions(s, Play::Normal);
+            targets.extend(p_positions(s, Play::Misere));
+            let mut takes: Vec<BigUint> = targets
+                .into_iter()
+                .map(BigUint::from)
+                .filter(|q| q < heap)
+                .map(|q| heap - q)
+                .filter(|a| a.to_u64().is_none_or(|a| s.contains(a)))
+                .collect();
+            takes.sort();
+            takes.dedup();
+            takes
         }
-    })
+    }
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+pub mod allbut;
 pub mod choice;
 pub mod engine;
 mod error;
@@ -35,6 +36,7 @@ pub mod report;
 mod set;
 pub mod sum;
 
+pub use allbut::{AllButPeriod, find_allbut_period};
 pub use choice::{EngineChoice, EnginePeriod, find_period_with};
 pub use error::{Error, ErrorKind, Result};
 pub use game::{ImpartialGame, Solver, Subtraction};

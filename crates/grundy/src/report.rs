@@ -8,12 +8,13 @@
 use std::time::Instant;
 
 use crate::Sequence;
+use crate::allbut::{AllButPeriod, PatternCycle, find_allbut_period};
 use crate::choice::{EngineChoice, choose, find_period_with};
 use crate::engine;
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::{Limit, NotFound, Period};
 use crate::play::Play;
-use crate::set::{FiniteSet, SubtractionSet};
+use crate::set::{AllButSet, FiniteSet, SubtractionSet};
 
 /// Pre-period and period of one sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +36,30 @@ impl From<&Period> for Periodicity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Certificate {
-    /// Which sequence the certificate is about: "grundy" or "outcome".
+    /// Which sequence the certificate is about: "grundy" or "outcome"; for
+    /// all-but sets "pattern" (the FES boundary pattern before the step
+    /// whose first undetermined position is `start` recurs, see
+    /// [`PeriodReport::pattern_cycle`]) or "outcome" (every P-position
+    /// lies in [start, start + window]).
     pub sequence: &'static str,
-    /// x(n + period) = x(n) was checked for `window` consecutive n from
-    /// `start` on, and for every n from the pre-period to there.
+    /// Finite sets: x(n + period) = x(n) was checked for `window`
+    /// consecutive n from `start` on, and for every n from the pre-period
+    /// to there.
     pub start: u64,
-    /// m = max(S).
+    /// m = max(S); for all-but sets max(X) (of the reduced set for
+    /// "pattern").
     pub window: u64,
+}
+
+/// The gcd reduction of an all-but set (seed 003, Theorem 6):
+/// G_X(n) = d G_X'(floor(n / d)) + (n mod d) with X' = X / d.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ReductionReport {
+    /// d = gcd(X).
+    pub by: u64,
+    /// X / d, canonical notation (`all-but:1,2,3`).
+    pub to: String,
 }
 
 /// The result of `grundy period`.
@@ -67,6 +85,12 @@ pub struct PeriodReport {
     pub max_value: Option<u64>,
     /// The certificate of the main result.
     pub certificate: Certificate,
+    /// All-but sets with gcd(X) = d > 1: the reduction applied (seed 003,
+    /// Theorem 6); `None` otherwise.
+    pub reduced: Option<ReductionReport>,
+    /// All-but sets, normal play: the repeat of FES boundary patterns that
+    /// proves the additive period (in the reduced game); `None` otherwise.
+    pub pattern_cycle: Option<PatternCycle>,
     /// Positions whose values were determined, all searches together.
     pub positions: u64,
     /// Segments the run-length engine processed (its real work), all
@@ -101,6 +125,9 @@ pub fn period_report_with(
     progress: &mut dyn FnMut(u64),
 ) -> Result<PeriodReport> {
     let started = Instant::now();
+    if let SubtractionSet::AllBut(x) = set {
+        return all_but_period_report(x, play, limit, progress, started);
+    }
     let finite = require_finite(set)?;
     let budget = |e: NotFound| {
         Error::new(
@@ -146,6 +173,8 @@ pub fn period_report_with(
             start: main.certificate_start,
             window: main.window,
         },
+        reduced: None,
+        pattern_cycle: None,
         positions: main.positions
             + if play == Play::Normal { outcome.positions } else { 0 },
         segments,
@@ -156,8 +185,81 @@ pub fn period_report_with(
 fn require_finite(set: &SubtractionSet) -> Result<&FiniteSet> {
     match set {
         SubtractionSet::Finite(s) => Ok(s),
-        SubtractionSet::AllBut(_) => Err(engine::all_but_unsupported(set)),
+        SubtractionSet::AllBut(_) => unreachable!("all-but sets return early"),
     }
+}
+
+/// `period_report` for all-but sets: the FES engine (`allbut.rs`).
+///
+/// Normal play: the Grundy sequence's additive period, certified by a
+/// repeat of FES boundary patterns, and the P/N sequence's period. Misère:
+/// the misère P/N sequence. Both outcome sequences are N from one more
+/// than their last P-position on (period 1); `certificate` then names the
+/// first P-position (`start`) and max(X) (`window`): every P-position lies
+/// in [start, start + window].
+fn all_but_period_report(
+    x: &AllButSet,
+    play: Play,
+    limit: &Limit,
+    progress: &mut dyn FnMut(u64),
+    started: Instant,
+) -> Result<PeriodReport> {
+    let set = SubtractionSet::AllBut(x.clone());
+    let budget = |e: NotFound| {
+        Error::new(
+            ErrorKind::Budget,
+            format!(
+                "no period found within {} positions for \"{set}\"; raise --max-positions",
+                e.positions
+            ),
+        )
+    };
+    let outcome =
+        find_allbut_period(x, Sequence::Outcome(play), limit, progress)
+            .map_err(budget)?;
+    let outcome_certificate = Certificate {
+        sequence: "outcome",
+        start: crate::allbut::p_positions(x, play)[0],
+        window: x.max_excluded(),
+    };
+    let report = |main: &AllButPeriod, certificate, positions| PeriodReport {
+        set: set.to_string(),
+        play,
+        engine: "fes",
+        preperiod: main.preperiod,
+        period: main.period,
+        saltus: main.saltus,
+        outcome: Periodicity {
+            preperiod: outcome.preperiod,
+            period: outcome.period,
+        },
+        max_value: None,
+        certificate,
+        reduced: main
+            .reduced
+            .as_ref()
+            .map(|r| ReductionReport { by: r.by, to: r.to.to_string() }),
+        pattern_cycle: main.cycle,
+        positions,
+        segments: None,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    Ok(match play {
+        Play::Normal => {
+            let g = find_allbut_period(x, Sequence::Grundy, limit, progress)
+                .map_err(budget)?;
+            let cycle = g.cycle.expect("grundy periods carry their cycle");
+            let certificate = Certificate {
+                sequence: "pattern",
+                start: cycle.start,
+                window: cycle.window,
+            };
+            report(&g, certificate, g.positions + outcome.positions)
+        }
+        Play::Misere => {
+            report(&outcome, outcome_certificate, outcome.positions)
+        }
+    })
 }
 
 /// The result of `grundy values`.

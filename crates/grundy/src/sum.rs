@@ -187,10 +187,30 @@ fn normal_winning_moves(
         if target >= v {
             continue;
         }
+        let model = model_for(models, &heap.set);
         let takes: Vec<u64> = match &heap.set {
-            SubtractionSet::AllBut(s) if s.is_nim() => vec![v - target],
-            SubtractionSet::AllBut(_) => {
-                unreachable!("HeapModel rejects other all-but sets")
+            SubtractionSet::AllBut(s) => {
+                // The heaps with value `target` (finitely many for all-but
+                // sets): move to those that a legal move reaches.
+                let targets =
+                    model.heaps_with_value(target)?.expect("all-but set");
+                let mut takes = Vec::new();
+                for m in targets.into_iter().filter(|m| *m < heap.size) {
+                    let take = (&heap.size - m).to_u64().ok_or_else(|| {
+                        Error::new(
+                            ErrorKind::TooLarge,
+                            format!(
+                                "a winning move from heap \"{}\" takes more than 2^64 - 1 stones; use smaller heaps",
+                                heap.size
+                            ),
+                        )
+                    })?;
+                    if s.contains(take) {
+                        takes.push(take);
+                    }
+                }
+                takes.sort_unstable();
+                takes
             }
             SubtractionSet::Finite(s) => {
                 let takes: Vec<u64> = s
@@ -203,8 +223,7 @@ fn normal_winning_moves(
                     .iter()
                     .map(|&a| &heap.size - BigUint::from(a))
                     .collect();
-                let got =
-                    model_for(models, &heap.set).grundy_values(&after)?;
+                let got = model.grundy_values(&after)?;
                 takes
                     .into_iter()
                     .zip(got)

@@ -101,6 +101,9 @@ fn write_text(out: &mut Output, r: &PeriodReport) -> anyhow::Result<()> {
             )?;
         }
     }
+    if r.engine == "fes" {
+        return write_fes_certificate(out, r);
+    }
     let c = &r.certificate;
     writeln!(
         out,
@@ -123,5 +126,51 @@ fn write_text(out: &mut Output, r: &PeriodReport) -> anyhow::Result<()> {
             r.positions, r.seconds
         )?,
     }
+    Ok(())
+}
+
+/// The certificate lines for all-but sets (the FES engine).
+fn write_fes_certificate(
+    out: &mut Output,
+    r: &PeriodReport,
+) -> anyhow::Result<()> {
+    if let Some(red) = &r.reduced {
+        writeln!(
+            out,
+            "gcd:          reduced by d = {} to {}",
+            red.by, red.to
+        )?;
+    }
+    let c = &r.certificate;
+    match &r.pattern_cycle {
+        Some(cycle) => {
+            let game = r.reduced.as_ref().map_or(r.set.as_str(), |d| &d.to);
+            writeln!(
+                out,
+                "certificate:  for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} steps later, {p} positions on, so g(n + {p}) = g(n) + {q} for all n >= {end}; below that, g(n + {p}) was compared with g(n) for every n",
+                mu = cycle.step,
+                n = cycle.start,
+                m = cycle.window,
+                q = cycle.steps,
+                p = cycle.shift,
+                end = cycle.start + cycle.window,
+            )?;
+        }
+        None => {
+            writeln!(
+                out,
+                "certificate:  two P-positions differ by an element of X, so every P-position lies in [{s}, {e}] and every heap from {l} on is N",
+                s = c.start,
+                e = c.start + c.window,
+                l = r.preperiod,
+            )?;
+        }
+    }
+    writeln!(out, "engine:       {}", r.engine)?;
+    writeln!(
+        out,
+        "examined:     {} positions in {:.3} s",
+        r.positions, r.seconds
+    )?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! * `naive.rs`: the definition, the oracle for everything else.
 //! * `block.rs`: finite sets, one-hot cells, block (SIMD-friendly) filling.
 //! * `wide.rs`: finite sets with |S| >= 128, plain integer cells.
+//! * `fes.rs`: all-but (cofinite) sets, the FES algorithm (seed 003).
 //!
 //! [`values`] and [`outcomes`] pick the engine from the set and hand out
 //! plain iterators; the period detector drives the engines directly through
@@ -10,6 +11,7 @@
 
 pub mod block;
 pub mod cell;
+pub mod fes;
 pub mod naive;
 pub mod runs;
 pub mod source;
@@ -17,7 +19,7 @@ pub mod wide;
 
 pub use source::Source;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::play::Play;
 use crate::set::{FiniteSet, SubtractionSet};
@@ -151,7 +153,9 @@ pub fn values(set: &SubtractionSet) -> Result<Values> {
             with_source!(set, None, |make| Box::new(SourceValues::new(make())))
         }
         SubtractionSet::AllBut(all_but) if all_but.is_nim() => Box::new(0..),
-        SubtractionSet::AllBut(_) => return Err(all_but_unsupported(set)),
+        SubtractionSet::AllBut(all_but) => {
+            Box::new(fes::FesValues::new(all_but))
+        }
     };
     Ok(Values { inner })
 }
@@ -168,26 +172,12 @@ pub fn outcomes(
                 SourceValues::new(make()).map(|v| v == 0)
             ))
         }
-        (SubtractionSet::AllBut(s), Play::Normal) if s.is_nim() => {
-            Box::new((0u64..).map(|n| n == 0))
-        }
-        (SubtractionSet::AllBut(s), Play::Misere) if s.is_nim() => {
-            Box::new((0u64..).map(|n| n == 1))
-        }
-        (SubtractionSet::AllBut(_), _) => {
-            return Err(all_but_unsupported(set));
+        (SubtractionSet::AllBut(s), _) => {
+            // Finitely many P-positions, all within max(X) of the first.
+            let p = crate::allbut::p_positions(s, play);
+            Box::new((0u64..).map(move |n| p.binary_search(&n).is_ok()))
         }
     })
-}
-
-pub(crate) fn all_but_unsupported(set: &SubtractionSet) -> Error {
-    Error::new(
-        ErrorKind::Unsupported,
-        format!(
-            "all-but sets such as \"{set}\" are not supported yet; use a \
-             finite set such as \"1,2,3\" or \"nim\""
-        ),
-    )
 }
 
 #[cfg(test)]

@@ -1,0 +1,420 @@
+//! Exact additive periods of all-but (cofinite) sets, from FES patterns.
+//!
+//! For S = {1, 2, 3, ...} \ X the Grundy sequence is eventually additively
+//! periodic: g(n + p) = g(n) + s for n >= l (Siegel; seed 003, Theorem 3).
+//! [`find_allbut_period`] finds the least l and p exactly (DOMAIN.md 2.2):
+//!
+//! 1. **gcd reduction** (seed 003, Theorem 6): with d = gcd(X) and
+//!    X' = X / d, G_X(n) = d G_X'(floor(n / d)) + (n mod d). Every period
+//!    of G_X is then a multiple of d (G_X(n) mod d = n mod d, and G_X'
+//!    cannot end up as n + c: some step of FES always gives its value to
+//!    two positions), so l = d l', p = d p', s = d s' from X'.
+//! 2. **Cycle of boundary patterns**: the FES pattern before step k+1 is a
+//!    function of the one before step k (`engine/fes.rs`). Brent's cycle
+//!    finder on the patterns gives the least cycle length q (in steps) and
+//!    the distance P the first undetermined position moves in q steps;
+//!    a second pass gives the first step mu of the cycle and its position
+//!    n_mu. Then g(n + P) = g(n) + q for all n >= n_mu + max(X): every such
+//!    n gets its value at a step k >= mu, and n + P at step k + q, at the
+//!    same offset. Only two patterns are kept: memory O(max(X)).
+//! 3. **Least period**: if g(n + p) = g(n) + s for all large n, the set of
+//!    positions with value < k + s is that with value < k shifted by p
+//!    (near the frontier), so the patterns repeat every s steps; s is thus
+//!    a multiple of the least pattern cycle q, and p >= P. So P is the
+//!    least period and q its saltus.
+//! 4. **Least pre-period**: two FES value streams run P positions apart
+//!    and the last n < n_mu + max(X) with g(n + P) != g(n) + q is found;
+//!    l is one more (0 if none). The least l is the same for every valid
+//!    period, so it is the least pre-period. Memory O(max(X)) again.
+//!
+//! The outcome sequences are simpler: two P-positions (normal or misère)
+//! are always a distance in X apart, so they all lie within max(X) of the
+//! first, and every heap beyond is N. The outcome sequence is N from
+//! (last P-position + 1) on: period 1.
+//!
+//! References: A. A. Siegel, Finite excluded subtraction sets and Infinite
+//! Modular Nim (2005); Sleator-Slusky, arXiv:1201.3299; seed 003 (Theorems
+//! 3, 5, 6, Lemma 1); R. P. Brent, BIT 20 (1980) (cycle finder).
+
+use crate::Sequence;
+pub mod explain;
+pub mod model;
+
+use crate::engine::fes::{Fes, FesValues};
+use crate::period::{Limit, Meter, NotFound};
+use crate::play::Play;
+use crate::set::AllButSet;
+
+/// The gcd reduction of seed 003, Theorem 6.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    /// d = gcd(X) > 1.
+    pub by: u64,
+    /// X / d.
+    pub to: AllButSet,
+}
+
+/// Where the FES boundary patterns repeat (the certificate), in the game
+/// the search ran on (the reduced one when there was a reduction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PatternCycle {
+    /// mu: the first FES step whose boundary pattern recurs.
+    pub step: u64,
+    /// n_mu: the first undetermined position before step mu.
+    pub start: u64,
+    /// The pattern before step mu equals the one before step mu + `steps`.
+    pub steps: u64,
+    /// The first undetermined position moved by `shift` in those steps.
+    pub shift: u64,
+    /// max(X): the pattern's length.
+    pub window: u64,
+}
+
+/// The least additive (or, for outcomes, plain) period of an all-but set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllButPeriod {
+    /// The least l with x(n + p) = x(n) + s for all n >= l.
+    pub preperiod: u64,
+    /// The least p >= 1 for which such an l exists.
+    pub period: u64,
+    /// s: the saltus (0 for outcome sequences).
+    pub saltus: u64,
+    /// The gcd reduction applied (Grundy sequences with gcd(X) > 1).
+    pub reduced: Option<Reduction>,
+    /// The pattern repeat that proves the period (Grundy sequences; in the
+    /// reduced game when `reduced` is set). `None` for outcome sequences,
+    /// whose proof is the distance argument in the module docs.
+    pub cycle: Option<PatternCycle>,
+    /// Positions whose values were computed, all passes together.
+    pub positions: u64,
+}
+
+/// Finds the least pre-period and period of one sequence of an all-but
+/// set: the Grundy sequence (additive, with its saltus) or an outcome
+/// sequence. The budget counts positions made final by FES steps.
+///
+/// ```
+/// use grundy::{AllButSet, Limit, Sequence, find_allbut_period};
+/// let x = AllButSet::new([2, 3, 6, 8])?;
+/// let p = find_allbut_period(&x, Sequence::Grundy, &Limit::default(), &mut |_| {})?;
+/// assert!(p.preperiod > 0); // Siegel's example: not purely periodic
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_allbut_period(
+    set: &AllButSet,
+    sequence: Sequence,
+    limit: &Limit,
+    progress: &mut dyn FnMut(u64),
+) -> Result<AllButPeriod, NotFound> {
+    match sequence {
+        Sequence::Grundy => grundy_period(set, limit, progress),
+        Sequence::Outcome(play) => {
+            let last = p_positions(set, play).last().copied().unwrap_or(0);
+            Ok(AllButPeriod {
+                preperiod: last + 1,
+                period: 1,
+                saltus: 0,
+                reduced: None,
+                cycle: None,
+                positions: last + 1,
+            })
+        }
+    }
+}
+
+/// gcd(X) and X / gcd(X), when gcd(X) > 1.
+pub fn reduction(set: &AllButSet) -> Option<Reduction> {
+    let d = set.excluded().iter().fold(0, |a, &b| num_integer::gcd(a, b));
+    (d > 1).then(|| Reduction {
+        by: d,
+        to: AllButSet::new(set.excluded().iter().map(|&x| x / d))
+            .expect("dividing keeps X valid"),
+    })
+}
+
+fn grundy_period(
+    set: &AllButSet,
+    limit: &Limit,
+    progress: &mut dyn FnMut(u64),
+) -> Result<AllButPeriod, NotFound> {
+    let reduced = reduction(set);
+    let game = reduced.as_ref().map_or(set, |r| &r.to);
+    let mut meter = Meter::new(limit, progress);
+    let cycle = pattern_cycle(game, &mut meter)?;
+    let preperiod = least_preperiod(game, &cycle, &mut meter)?;
+    let d = reduced.as_ref().map_or(1, |r| r.by);
+    Ok(AllButPeriod {
+        preperiod: d * preperiod,
+        period: d * cycle.shift,
+        saltus: d * cycle.steps,
+        reduced,
+        cycle: Some(cycle),
+        positions: meter.positions,
+    })
+}
+
+/// Steps `fes` once, counting the positions it made final.
+fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), NotFound> {
+    let moved = fes.step();
+    meter.add(moved as usize)
+}
+
+/// Brent's cycle finder on boundary patterns, then the first step of the
+/// cycle (two states q steps apart).
+pub(crate) fn pattern_cycle(
+    set: &AllButSet,
+    meter: &mut Meter<'_>,
+) -> Result<PatternCycle, NotFound> {
+    let mut tortoise = Fes::new(set);
+    let mut hare = tortoise.clone();
+    step(&mut hare, meter)?;
+    let (mut power, mut steps) = (1u64, 1u64);
+    while !hare.same_pattern(&tortoise) {
+        if power == steps {
+            tortoise.copy_from(&hare);
+            power *= 2;
+            steps = 0;
+        }
+        step(&mut hare, meter)?;
+        steps += 1;
+    }
+    let shift = hare.base() - tortoise.base();
+    // The first repeated pattern: one state `steps` ahead of the other.
+    let mut behind = Fes::new(set);
+    let mut ahead = behind.clone();
+    for _ in 0..steps {
+        step(&mut ahead, meter)?;
+    }
+    while !ahead.same_pattern(&behind) {
+        step(&mut behind, meter)?;
+        step(&mut ahead, meter)?;
+    }
+    Ok(PatternCycle {
+        step: behind.step_index(),
+        start: behind.base(),
+        steps,
+        shift,
+        window: set.max_excluded(),
+    })
+}
+
+/// The least l with g(n + P) = g(n) + q for all n >= l, knowing that it
+/// holds from n_mu + max(X) on.
+fn least_preperiod(
+    set: &AllButSet,
+    cycle: &PatternCycle,
+    meter: &mut Meter<'_>,
+) -> Result<u64, NotFound> {
+    let end = cycle.start + cycle.window;
+    let mut behind = FesValues::new(set);
+    let mut ahead = FesValues::new(set);
+    ahead.skip_positions(cycle.shift);
+    meter.add(cycle.shift as usize)?;
+    let mut preperiod = 0;
+    const CHUNK: u64 = 1 << 12;
+    let mut n = 0;
+    while n < end {
+        let count = CHUNK.min(end - n);
+        for _ in 0..count {
+            let (a, b) = (behind.next(), ahead.next());
+            if b != a.map(|a| a + cycle.steps) {
+                preperiod = n + 1;
+            }
+            n += 1;
+        }
+        meter.add(2 * count as usize)?;
+    }
+    Ok(preperiod)
+}
+
+/// The P-positions of one heap under `play`, ascending. All lie within
+/// max(X) of the first (two P-positions are a distance in X apart).
+///
+/// Normal play: 0 is P, and n is P iff n - q is in X for every smaller
+/// P-position q. Misère: heaps below the least move size m0 cannot move,
+/// so the player to move wins there; from m0 on the same rule applies,
+/// starting with m0 (whose only option, 0, is N).
+pub fn p_positions(set: &AllButSet, play: Play) -> Vec<u64> {
+    let first = match play {
+        Play::Normal => 0,
+        Play::Misere => (1..).find(|&a| set.contains(a)).expect("X finite"),
+    };
+    let mut p = vec![first];
+    for n in first + 1..=first + set.max_excluded() {
+        if p.iter().all(|&q| set.excluded().binary_search(&(n - q)).is_ok()) {
+            p.push(n);
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::naive;
+    use crate::set::SubtractionSet;
+    use proptest::prelude::*;
+
+    fn all_but(x: &[u64]) -> AllButSet {
+        AllButSet::new(x.iter().copied()).unwrap()
+    }
+
+    fn period(x: &[u64]) -> AllButPeriod {
+        find_allbut_period(
+            &all_but(x),
+            Sequence::Grundy,
+            &Limit::default(),
+            &mut |_| {},
+        )
+        .unwrap()
+    }
+
+    fn lps(x: &[u64]) -> (u64, u64, u64) {
+        let p = period(x);
+        (p.preperiod, p.period, p.saltus)
+    }
+
+    /// The least (l, p, s) of an additively periodic prefix by brute
+    /// force: the least p with a matching tail of at least `tail`.
+    fn brute_force(values: &[u64], tail: usize) -> (u64, u64, u64) {
+        let n = values.len();
+        for p in 1..n - tail {
+            let s = values[n - 1] as i64 - values[n - 1 - p] as i64;
+            let ok = |i: usize| values[i + p] as i64 - values[i] as i64 == s;
+            let mut l = n - p;
+            while l > 0 && ok(l - 1) {
+                l -= 1;
+            }
+            if n - p - l >= tail {
+                return (l as u64, p as u64, s as u64);
+            }
+        }
+        panic!("no additive period in the prefix");
+    }
+
+    #[test]
+    fn nim_and_single_exclusions() {
+        assert_eq!(lps(&[]), (0, 1, 1));
+        // Source: seed 003, Lemma 2 proof (Siegel 2005):
+        // g(n) = a floor(n / 2a) + (n mod a): period 2a, saltus a.
+        for a in 1..10 {
+            assert_eq!(lps(&[a]), (0, 2 * a, a), "a = {a}");
+        }
+    }
+
+    #[test]
+    fn siegel_example_is_not_purely_periodic() {
+        // Source: seed 003, section 1.2 (Siegel [6]): X = {2, 3, 6, 8}.
+        let (l, p, s) = lps(&[2, 3, 6, 8]);
+        assert!(l > 0);
+        let values = naive::grundy_values(
+            &SubtractionSet::AllBut(all_but(&[2, 3, 6, 8])),
+            (l + 4 * p + 40) as usize,
+        );
+        assert_eq!(brute_force(&values, (2 * p + 17) as usize), (l, p, s));
+    }
+
+    #[test]
+    fn reduction_is_reported_and_scaled() {
+        let p = period(&[3, 6, 9]);
+        let r = p.reduced.clone().unwrap();
+        assert_eq!((r.by, r.to.excluded()), (3, &[1, 2, 3][..]));
+        // {1,2,3}: floor(n / 4): period 4, saltus 1; times 3.
+        assert_eq!((p.preperiod, p.period, p.saltus), (0, 12, 3));
+        assert!(period(&[2, 3]).reduced.is_none());
+    }
+
+    #[test]
+    fn outcome_periods() {
+        let x = all_but(&[2, 3, 6, 8]);
+        for play in [Play::Normal, Play::Misere] {
+            let got = find_allbut_period(
+                &x,
+                Sequence::Outcome(play),
+                &Limit::default(),
+                &mut |_| {},
+            )
+            .unwrap();
+            let p = naive::outcomes(
+                &SubtractionSet::AllBut(x.clone()),
+                60,
+                play == Play::Misere,
+            );
+            let last = p.iter().rposition(|&b| b).unwrap() as u64;
+            assert_eq!((got.preperiod, got.period), (last + 1, 1));
+        }
+    }
+
+    #[test]
+    fn budget_stops_cleanly() {
+        // The limits are checked every 2^22 positions and at the start, so
+        // a deadline that has passed and a cancelled flag stop at once.
+        let cancel =
+            std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        for (limit, reason) in [
+            (
+                Limit {
+                    deadline: Some(std::time::Instant::now()),
+                    ..Limit::default()
+                },
+                crate::period::StopReason::Time,
+            ),
+            (
+                Limit { cancel: Some(cancel), ..Limit::default() },
+                crate::period::StopReason::Cancelled,
+            ),
+        ] {
+            let err = find_allbut_period(
+                &all_but(&[30, 89, 119, 208]),
+                Sequence::Grundy,
+                &limit,
+                &mut |_| {},
+            )
+            .unwrap_err();
+            assert_eq!(err.reason, reason);
+        }
+    }
+
+    #[test]
+    fn progress_is_reported() {
+        let mut calls = 0;
+        find_allbut_period(
+            &all_but(&[2, 3, 6, 8]),
+            Sequence::Grundy,
+            &Limit::default(),
+            &mut |_| calls += 1,
+        )
+        .unwrap();
+        assert!(calls >= 1);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Every reported (l, p, s) is the least one in a long naive
+        /// prefix that runs several periods past l + 2 max(X).
+        #[test]
+        fn period_equals_brute_force(v in prop::collection::btree_set(1u64..14, 0..5)) {
+            let x: Vec<u64> = v.into_iter().collect();
+            let (l, p, s) = lps(&x);
+            let m = x.last().copied().unwrap_or(0);
+            let len = (l + 2 * m + 4 * p + 10) as usize;
+            let values = naive::grundy_values(&SubtractionSet::AllBut(all_but(&x)), len);
+            for n in l as usize..len - p as usize {
+                prop_assert_eq!(values[n + p as usize], values[n] + s);
+            }
+            prop_assert_eq!(brute_force(&values, (2 * m + 2 * p + 1) as usize), (l, p, s));
+        }
+
+        /// P-positions equal the naive outcomes.
+        #[test]
+        fn p_positions_equal_naive(v in prop::collection::btree_set(1u64..20, 0..6), misere in any::<bool>()) {
+            let x = all_but(&v.into_iter().collect::<Vec<_>>());
+            let play = if misere { Play::Misere } else { Play::Normal };
+            let want: Vec<u64> = naive::outcomes(&SubtractionSet::AllBut(x.clone()), 80, misere)
+                .iter().enumerate().filter(|(_, p)| **p).map(|(n, _)| n as u64).collect();
+            prop_assert_eq!(p_positions(&x, play), want);
+        }
+    }
+}

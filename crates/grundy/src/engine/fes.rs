@@ -1,0 +1,337 @@
+//! All-but (cofinite) sets: the FES algorithm over boundary patterns.
+//!
+//! For S = {1, 2, 3, ...} \ X the Grundy values are unbounded, so the
+//! window engines for finite sets do not apply. The FES algorithm
+//! (Sleator-Slusky; seed 003, Algorithm 1 and Theorem 5) computes the
+//! values in order of increasing Grundy value k instead of increasing n.
+//! Step k:
+//!
+//! 1. the least undetermined position n gets value k;
+//! 2. for each x in X ascending, n + x gets value k if it is undetermined
+//!    and (n + x) - m is in X for every m that got value k in this step.
+//!
+//! Every position with value k lies in [n, n + max(X)] (seed 003, Lemma 1),
+//! so between steps only the *boundary pattern* matters: which of the
+//! max(X) + 1 positions from the first undetermined one on are already
+//! determined (`*`) and which are not (`_`) (seed 003, Definition 7). The
+//! next pattern is a function of the current one, which is what
+//! [`Fes::step`] computes on a bitset; a repeat of the pattern proves
+//! additive periodicity (see `allbut.rs`).
+//!
+//! [`FesValues`] runs the same steps with a ring of max(X) + 1 values and
+//! hands out g(0), g(1), ... in order of n: the positions before the first
+//! undetermined one are final. Memory is O(max(X)) either way.
+//!
+//! References: D. Sleator, M. Slusky, "Subtraction games with FES sets of
+//! size 3", arXiv:1201.3299 (2012); K. Suetsugu, T. Abuku, "All-but Nim
+//! with FES sets of size 4" (seed 003, section 1.3).
+
+use std::collections::VecDeque;
+
+use crate::set::AllButSet;
+
+/// The FES algorithm on boundary patterns: which positions near the
+/// frontier are determined, without their values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fes {
+    /// X ascending.
+    excluded: Vec<usize>,
+    /// Bit x is set iff x is in X (x in 0..=max(X)).
+    member: Vec<u64>,
+    /// max(X) (0 for Nim).
+    m: usize,
+    /// Bit j is set iff position `base + j` is determined (j in 0..=m).
+    pattern: Vec<u64>,
+    /// The least undetermined position before the next step.
+    base: u64,
+    /// The Grundy value the next step assigns.
+    step: u64,
+    /// Offsets (from the base before the last step) that got its value.
+    taken: Vec<usize>,
+}
+
+fn words(bits: usize) -> usize {
+    bits.div_ceil(64)
+}
+
+fn get_bit(bits: &[u64], i: usize) -> bool {
+    bits[i / 64] >> (i % 64) & 1 == 1
+}
+
+fn set_bit(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
+impl Fes {
+    /// The state before step 0: nothing determined, first undetermined
+    /// position 0.
+    pub fn new(set: &AllButSet) -> Fes {
+        let excluded: Vec<usize> =
+            set.excluded().iter().map(|&x| x as usize).collect();
+        let m = set.max_excluded() as usize;
+        let mut member = vec![0; words(m + 1)];
+        for &x in &excluded {
+            set_bit(&mut member, x);
+        }
+        Fes {
+            excluded,
+            member,
+            m,
+            pattern: vec![0; words(m + 1)],
+            base: 0,
+            step: 0,
+            taken: Vec::with_capacity(8),
+        }
+    }
+
+    /// max(X): the pattern covers the offsets 0..max(X) (offset max(X) and
+    /// beyond are always undetermined between steps, seed 003 Lemma 1).
+    pub fn window(&self) -> usize {
+        self.m
+    }
+
+    /// The least undetermined position (n in seed 003).
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    /// The value the next step assigns (the number of steps done).
+    pub fn step_index(&self) -> u64 {
+        self.step
+    }
+
+    /// Whether position `base() + offset` is determined (offset <= max X).
+    pub fn is_determined(&self, offset: usize) -> bool {
+        get_bit(&self.pattern, offset)
+    }
+
+    /// The offsets, from the base before the last step, of the positions
+    /// that got the last step's value, ascending (the first is 0).
+    pub fn taken(&self) -> &[usize] {
+        &self.taken
+    }
+
+    /// Whether two states have the same boundary pattern.
+    pub fn same_pattern(&self, other: &Fes) -> bool {
+        self.pattern == other.pattern
+    }
+
+    /// Copies `other`'s pattern, base and step into `self` (same set).
+    pub fn copy_from(&mut self, other: &Fes) {
+        self.pattern.clone_from(&other.pattern);
+        self.base = other.base;
+        self.step = other.step;
+    }
+
+    /// The boundary pattern as seed 003 writes it: `*` for determined,
+    /// `_` for undetermined, max(X) characters (offsets 0..max(X)); for Nim
+    /// (max(X) = 0) the empty string.
+    pub fn pattern_string(&self) -> String {
+        (0..self.m)
+            .map(|j| if self.is_determined(j) { '*' } else { '_' })
+            .collect()
+    }
+
+    /// One FES step: gives the next value to the first undetermined
+    /// position and to every n + x allowed by the rule, then moves the
+    /// base to the next undetermined position. Returns how far the base
+    /// moved (the number of positions that became final, >= 1).
+    pub fn step(&mut self) -> u64 {
+        self.taken.clear();
+        self.taken.push(0);
+        for &x in &self.excluded {
+            if !get_bit(&self.pattern, x)
+                && self.taken.iter().all(|&o| get_bit(&self.member, x - o))
+            {
+                self.taken.push(x);
+            }
+        }
+        for &o in &self.taken {
+            set_bit(&mut self.pattern, o);
+        }
+        let shift = self.leading_determined();
+        self.shift_right(shift);
+        self.base += shift as u64;
+        self.step += 1;
+        shift as u64
+    }
+
+    /// The number of determined positions from offset 0 on.
+    fn leading_determined(&self) -> usize {
+        let mut count = 0;
+        for &w in &self.pattern {
+            if w == u64::MAX {
+                count += 64;
+            } else {
+                count += w.trailing_ones() as usize;
+                break;
+            }
+        }
+        count.min(self.m + 1)
+    }
+
+    fn shift_right(&mut self, by: usize) {
+        let (q, r) = (by / 64, by % 64);
+        let n = self.pattern.len();
+        for i in 0..n {
+            let lo = self.pattern.get(i + q).copied().unwrap_or(0);
+            let hi = self.pattern.get(i + q + 1).copied().unwrap_or(0);
+            self.pattern[i] =
+                if r == 0 { lo } else { (lo >> r) | (hi << (64 - r)) };
+        }
+    }
+}
+
+/// Marks an undetermined slot in the value ring.
+const UNSET: u64 = u64::MAX;
+
+/// The Grundy values g(0), g(1), ... of an all-but set, by FES steps, in
+/// order of n, with O(max(X)) memory.
+#[derive(Clone, Debug)]
+pub struct FesValues {
+    fes: Fes,
+    /// Values of the positions base .. base + max(X) (UNSET if unknown).
+    ring: VecDeque<u64>,
+    /// Final values not handed out yet, in order of n.
+    ready: VecDeque<u64>,
+    /// Positions handed out so far.
+    position: u64,
+}
+
+impl FesValues {
+    /// The values of `set` from position 0 on.
+    pub fn new(set: &AllButSet) -> FesValues {
+        let fes = Fes::new(set);
+        let ring = std::iter::repeat_n(UNSET, fes.window() + 1).collect();
+        FesValues { fes, ring, ready: VecDeque::new(), position: 0 }
+    }
+
+    /// The next position to be handed out.
+    pub fn position(&self) -> u64 {
+        self.position
+    }
+
+    /// The FES steps done so far.
+    pub fn steps(&self) -> u64 {
+        self.fes.step_index()
+    }
+
+    /// Skips `count` positions (they are still computed, not stored).
+    pub fn skip_positions(&mut self, count: u64) {
+        let mut left = count;
+        while left > 0 {
+            if self.ready.is_empty() {
+                self.fill();
+            }
+            let take = left.min(self.ready.len() as u64);
+            self.ready.drain(..take as usize);
+            self.position += take;
+            left -= take;
+        }
+    }
+
+    fn fill(&mut self) {
+        let value = self.fes.step_index();
+        let shift = self.fes.step() as usize;
+        for &o in self.fes.taken() {
+            self.ring[o] = value;
+        }
+        self.ready.extend(self.ring.drain(..shift));
+        self.ring.extend(std::iter::repeat_n(UNSET, shift));
+    }
+}
+
+impl Iterator for FesValues {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        if self.ready.is_empty() {
+            self.fill();
+        }
+        self.position += 1;
+        self.ready.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::naive;
+    use crate::set::SubtractionSet;
+    use proptest::prelude::*;
+
+    fn all_but(x: &[u64]) -> AllButSet {
+        AllButSet::new(x.iter().copied()).unwrap()
+    }
+
+    fn fes_values(x: &[u64], count: usize) -> Vec<u64> {
+        FesValues::new(&all_but(x)).take(count).collect()
+    }
+
+    fn naive_values(x: &[u64], count: usize) -> Vec<u64> {
+        naive::grundy_values(&SubtractionSet::AllBut(all_but(x)), count)
+    }
+
+    #[test]
+    fn nim_is_identity() {
+        assert_eq!(fes_values(&[], 6), [0, 1, 2, 3, 4, 5]);
+    }
+
+    /// Source: seed 003, Lemma 3 (and its proof):
+    /// G_{N \ {1..l}}(n) = floor(n / (l + 1)).
+    #[test]
+    fn one_to_t() {
+        for t in 1..6u64 {
+            let x: Vec<u64> = (1..=t).collect();
+            let v = fes_values(&x, 200);
+            for (n, &g) in v.iter().enumerate() {
+                assert_eq!(g, n as u64 / (t + 1), "t = {t}, n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn patterns_follow_seed_notation() {
+        // X = {1}: step 0 gives 0 to positions 0 and 1; the pattern after
+        // it starts at 2 with nothing determined.
+        let mut f = Fes::new(&all_but(&[1]));
+        assert_eq!(f.pattern_string(), "_");
+        assert_eq!(f.step(), 2);
+        assert_eq!((f.taken(), f.base()), (&[0, 1][..], 2));
+        // X = {2, 3}: step 0 gives 0 to 0, 2 and 3? 3 - 2 = 1 is not in X,
+        // so only 0 and 2; the base moves to 1 with 1 (offset 1) set.
+        let mut f = Fes::new(&all_but(&[2, 3]));
+        f.step();
+        assert_eq!(f.taken(), &[0, 2]);
+        assert_eq!((f.base(), f.pattern_string().as_str()), (1, "_*_"));
+    }
+
+    #[test]
+    fn wide_patterns_shift_across_words() {
+        for x in [vec![63, 64, 130], vec![1, 64, 65, 200], vec![64]] {
+            assert_eq!(fes_values(&x, 2000), naive_values(&x, 2000), "{x:?}");
+        }
+    }
+
+    #[test]
+    fn skip_matches_take() {
+        let set = all_but(&[2, 3, 6, 8]);
+        let all: Vec<u64> = FesValues::new(&set).take(500).collect();
+        let mut v = FesValues::new(&set);
+        v.skip_positions(123);
+        assert_eq!(v.position(), 123);
+        let rest: Vec<u64> = v.take(377).collect();
+        assert_eq!(rest, all[123..]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// FES equals the definition on thousands of random X.
+        #[test]
+        fn fes_equals_naive(v in prop::collection::btree_set(1u64..24, 0..7)) {
+            let x: Vec<u64> = v.into_iter().collect();
+            prop_assert_eq!(fes_values(&x, 300), naive_values(&x, 300));
+        }
+    }
+}
