@@ -32,6 +32,11 @@ pub enum Command {
     /// Analyse a sum of heaps, each with its own set: nim-sum, winner,
     /// winning moves.
     Sum(crate::cmd::sum::SumArgs),
+    /// Play against a perfect computer (the 31 game by default).
+    Play(crate::cmd::play::PlayArgs),
+    /// Draw the transition graph of a heap with Grundy values (DOT, SVG,
+    /// PNG, or the step-by-step pictures).
+    Graph(crate::cmd::graph::GraphArgs),
     /// Serve the web explorer (a page and a JSON API) on 127.0.0.1.
     Serve(crate::cmd::serve::ServeArgs),
 }

@@ -34,6 +34,7 @@ pub mod period;
 mod play;
 pub mod report;
 mod set;
+pub mod strategy;
 pub mod sum;
 
 pub use allbut::{AllButPeriod, find_allbut_period};

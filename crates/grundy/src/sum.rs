@@ -183,10 +183,10 @@ fn normal_winning_moves(
         return Ok(moves);
     }
     for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
+        // A subtraction game's heap may also move to an option of larger
+        // value (g_{1}(2) = 0 has the option g(1) = 1), so every heap is
+        // searched, not only those with v XOR t < v; in Nim it must shrink.
         let target = v ^ total;
-        if target >= v {
-            continue;
-        }
         let model = model_for(models, &heap.set);
         let takes: Vec<u64> = match &heap.set {
             SubtractionSet::AllBut(s) => {
@@ -409,6 +409,16 @@ mod tests {
             let refs: Vec<&str> = spec.iter().map(String::as_str).collect();
             assert_eq!(run(&refs, Play::Normal).nim_sum, 0);
         }
+    }
+
+    #[test]
+    fn winning_moves_that_raise_a_heap_value() {
+        // {1}:2 has g = 0 and {1}:1 has g = 1: taking 1 from heap 1 moves
+        // its value up to 1 and leaves 1 XOR 1 = 0, a winning move too.
+        let r = run(&["1:2", "1:1"], Play::Normal);
+        let moves: Vec<(usize, u64)> =
+            r.winning_moves.iter().map(|m| (m.heap, m.take)).collect();
+        assert_eq!(moves, [(1, 1), (2, 1)]);
     }
 
     #[test]

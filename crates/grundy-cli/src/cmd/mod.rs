@@ -1,7 +1,9 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
+pub mod graph;
 pub mod heap;
 pub mod period;
+pub mod play;
 pub mod serve;
 pub mod sum;
 pub mod values;
@@ -16,6 +18,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(args),
         Command::Heap(args) => heap::run(args),
         Command::Sum(args) => sum::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Graph(args) => graph::run(args),
         Command::Serve(args) => serve::run(args),
     }
 }

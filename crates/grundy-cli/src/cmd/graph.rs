@@ -1,0 +1,154 @@
+//! `grundy graph SET --heap N`: the transition graph of one heap with each
+//! position's Grundy value, as Graphviz DOT, SVG or PNG, or the sequence
+//! of pictures that fills the values in one position at a time (seed 000).
+//!
+//! Layout and drawing happen in-process (`grundy-pictures`: `layout-rs`,
+//! `resvg`), so no Graphviz installation is needed; the DOT output can
+//! still be given to `dot` for Graphviz's own layout.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use grundy_pictures::graph::{GameGraph, Step};
+use grundy_pictures::png::svg_to_png;
+
+use crate::term::Output;
+
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// The subtraction set, e.g. `1,2,3`.
+    #[arg(value_name = "SET", allow_hyphen_values = true)]
+    pub set: String,
+    /// The number of stones in the heap (at most 60).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub heap: u64,
+    /// Draw it as SVG (laid out in-process) instead of DOT.
+    #[arg(long, conflicts_with = "png")]
+    pub svg: bool,
+    /// Draw it as PNG instead of DOT.
+    #[arg(long)]
+    pub png: bool,
+    /// Write the sequence of pictures that fills in the values one
+    /// position at a time, as files `step-00`, `step-01`, ... in the
+    /// directory given by --output.
+    #[arg(long, requires = "output")]
+    pub steps: bool,
+    /// Write to FILE (with --steps: into directory DIR). Without --svg or
+    /// --png the format follows the extension (.dot, .gv, .svg, .png).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// PNG resolution: pixels per SVG unit.
+    #[arg(long, value_name = "X", default_value_t = 2.0)]
+    pub scale: f32,
+}
+
+/// The picture formats `graph` and `plot` write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Dot,
+    Svg,
+    Png,
+}
+
+impl Format {
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Dot => "dot",
+            Format::Svg => "svg",
+            Format::Png => "png",
+        }
+    }
+
+    /// From the flags, else from the output file's extension.
+    pub fn choose(svg: bool, png: bool, output: Option<&Path>) -> Format {
+        if svg {
+            return Format::Svg;
+        }
+        if png {
+            return Format::Png;
+        }
+        let ext = output
+            .and_then(|p| p.extension())
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("svg") => Format::Svg,
+            Some("png") => Format::Png,
+            _ => Format::Dot,
+        }
+    }
+}
+
+pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
+    let set = super::parse_set(&args.set)?;
+    let graph = GameGraph::new(&set, args.heap)?;
+    if !(args.scale.is_finite() && args.scale > 0.0 && args.scale <= 10.0) {
+        bail!(
+            "--scale \"{}\" must be a number above 0 and at most 10",
+            args.scale
+        );
+    }
+    if args.steps {
+        let dir = args.output.as_deref().expect("clap requires --output");
+        let format = Format::choose(args.svg, args.png, None);
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!("cannot create directory \"{}\"", dir.display())
+        })?;
+        let steps = graph.steps();
+        let digits = (steps.len() - 1).to_string().len().max(2);
+        for (i, &step) in steps.iter().enumerate() {
+            let path =
+                dir.join(format!("step-{i:0digits$}.{}", format.extension()));
+            write_picture(&graph, step, format, Some(&path), args.scale)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let format = Format::choose(args.svg, args.png, args.output.as_deref());
+    write_picture(
+        &graph,
+        graph.complete(),
+        format,
+        args.output.as_deref(),
+        args.scale,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_picture(
+    graph: &GameGraph,
+    step: Step,
+    format: Format,
+    path: Option<&Path>,
+    scale: f32,
+) -> anyhow::Result<()> {
+    let bytes = match format {
+        Format::Dot => graph.dot(step).into_bytes(),
+        Format::Svg => graph.svg(step).into_bytes(),
+        Format::Png => svg_to_png(&graph.svg(step), scale)
+            .map_err(|e| anyhow::anyhow!(e))?,
+    };
+    write_bytes(&bytes, format, path)
+}
+
+/// Writes a picture to `path` (atomically) or stdout; refuses to send PNG
+/// bytes to a terminal.
+pub fn write_bytes(
+    bytes: &[u8],
+    format: Format,
+    path: Option<&Path>,
+) -> anyhow::Result<()> {
+    if format == Format::Png
+        && path.is_none()
+        && std::io::stdout().is_terminal()
+    {
+        bail!(
+            "PNG is binary and stdout is a terminal; write it to a file with -o FILE.png"
+        );
+    }
+    let mut out = Output::open(path)?;
+    out.write_all(bytes)?;
+    out.finish()
+}

@@ -1,0 +1,374 @@
+//! The transition graph of one heap, each position labelled with its
+//! Grundy value, as in seed 000 (the 31 game guide), which draws it for
+//! S = {1, 2, 3} and 8 stones and fills in the values one position at a
+//! time: 0 stones first, then each position as the mex of the values of
+//! the positions it can move to.
+//!
+//! [`GameGraph`] is the plain data (positions, moves, values); it is
+//! written as Graphviz DOT ([`GameGraph::dot`]) or laid out in-process with
+//! the `layout-rs` crate and drawn as SVG ([`GameGraph::svg`]). A
+//! [`Step`] says how far the filling-in has got: the positions below
+//! `filled` show their values, the position being filled is marked ★ and
+//! the options it looks at ◆, as in the seed.
+
+use std::fmt::Write as _;
+
+use grundy::{Error, ErrorKind, Nimber, SubtractionSet};
+use layout::backends::svg::SVGWriter;
+use layout::core::base::Orientation;
+use layout::core::color::Color;
+use layout::core::style::{LineStyleKind, StyleAttr};
+use layout::std_shapes::render::get_shape_size;
+use layout::std_shapes::shapes::{Arrow, Element, LineEndKind, ShapeKind};
+use layout::topo::layout::VisualGraph;
+
+/// The largest heap drawn: beyond it the picture is a hairball.
+pub const MAX_GRAPH_HEAP: u64 = 60;
+
+const P_FILL: &str = "#f6c8c8";
+const CURRENT_FILL: &str = "#ffd54f";
+const OPTION_FILL: &str = "#b3d9ff";
+const OPTION_EDGE: &str = "#1565c0";
+
+/// The game graph of one heap: positions `heap, heap - 1, ..., 0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameGraph {
+    set: SubtractionSet,
+    heap: u64,
+    /// g(0..=heap).
+    values: Vec<u64>,
+}
+
+/// How far the step-by-step filling-in has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Positions 0..filled show their values.
+    pub filled: u64,
+    /// The position whose value was just found (★), if any.
+    pub current: Option<u64>,
+}
+
+impl GameGraph {
+    /// The graph of a heap of `heap` stones under `set`.
+    ///
+    /// Fails for heaps above [`MAX_GRAPH_HEAP`] and for sets the engine
+    /// cannot evaluate.
+    pub fn new(set: &SubtractionSet, heap: u64) -> Result<GameGraph, Error> {
+        if heap > MAX_GRAPH_HEAP {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "heap \"{heap}\" is too large to draw; use at most \
+                     {MAX_GRAPH_HEAP} stones (try `grundy plot` for long \
+                     sequences)"
+                ),
+            ));
+        }
+        let values = grundy::engine::values(set)?
+            .take(heap as usize + 1)
+            .map(Nimber::value)
+            .collect();
+        Ok(GameGraph { set: set.clone(), heap, values })
+    }
+
+    /// The heap size drawn.
+    pub fn heap(&self) -> u64 {
+        self.heap
+    }
+
+    /// g(n) for n at most the heap.
+    pub fn value(&self, n: u64) -> u64 {
+        self.values[n as usize]
+    }
+
+    /// The moves from `n`: (amount taken, position reached), ascending.
+    pub fn moves(&self, n: u64) -> Vec<(u64, u64)> {
+        self.set.moves_up_to(n).into_iter().map(|s| (s, n - s)).collect()
+    }
+
+    /// The whole graph, every value shown.
+    pub fn complete(&self) -> Step {
+        Step { filled: self.heap + 1, current: None }
+    }
+
+    /// The pictures of seed 000: nothing filled in, then one position
+    /// more per step, from 0 stones up to the heap (heap + 2 steps).
+    pub fn steps(&self) -> Vec<Step> {
+        let mut steps = vec![Step { filled: 0, current: None }];
+        steps.extend(
+            (0..=self.heap).map(|n| Step { filled: n + 1, current: Some(n) }),
+        );
+        steps
+    }
+
+    fn is_option_of_current(&self, step: Step, n: u64) -> bool {
+        step.current
+            .is_some_and(|c| self.moves(c).iter().any(|&(_, m)| m == n))
+    }
+
+    fn label(&self, step: Step, n: u64) -> String {
+        let value = if n < step.filled {
+            self.value(n).to_string()
+        } else {
+            "?".to_string()
+        };
+        let mark = if step.current == Some(n) {
+            " ★"
+        } else if self.is_option_of_current(step, n) {
+            " ◆"
+        } else {
+            ""
+        };
+        format!("{n}\ng={value}{mark}")
+    }
+
+    fn is_p(&self, step: Step, n: u64) -> bool {
+        n < step.filled && self.value(n) == 0
+    }
+
+    fn fill(&self, step: Step, n: u64) -> &'static str {
+        if step.current == Some(n) {
+            CURRENT_FILL
+        } else if self.is_option_of_current(step, n) {
+            OPTION_FILL
+        } else if self.is_p(step, n) {
+            P_FILL
+        } else {
+            "white"
+        }
+    }
+
+    /// A one-line caption: the set, the heap and what the marks mean.
+    pub fn caption(&self, step: Step) -> String {
+        let mut text = format!(
+            "S = {{{}}}, {} stones: g(n) = mex of the values n can move to; \
+             double circle = P-position (g = 0)",
+            set_list(&self.set),
+            self.heap
+        );
+        if let Some(c) = step.current {
+            let seen: Vec<String> = self
+                .moves(c)
+                .iter()
+                .map(|&(_, m)| self.value(m).to_string())
+                .collect();
+            write!(
+                text,
+                "; ★ g({c}) = mex{{{}}} = {}, ◆ its options",
+                seen.join(", "),
+                self.value(c)
+            )
+            .unwrap();
+        }
+        text
+    }
+
+    /// Graphviz DOT: each node shows its stone count and value (`?` not
+    /// yet filled in); P-positions are double circles filled pink; the
+    /// position being filled is gold and its options blue.
+    pub fn dot(&self, step: Step) -> String {
+        let mut out = String::new();
+        writeln!(out, "digraph game {{").unwrap();
+        writeln!(out, "  rankdir=LR;").unwrap();
+        writeln!(out, "  label=\"{}\";", escape(&self.caption(step))).unwrap();
+        writeln!(out, "  labelloc=t;").unwrap();
+        writeln!(out, "  node [shape=circle, style=filled, fillcolor=white];")
+            .unwrap();
+        for n in (0..=self.heap).rev() {
+            let shape =
+                if self.is_p(step, n) { "doublecircle" } else { "circle" };
+            writeln!(
+                out,
+                "  n{n} [label=\"{}\", shape={shape}, fillcolor=\"{}\"];",
+                escape(&self.label(step, n)),
+                self.fill(step, n)
+            )
+            .unwrap();
+        }
+        for n in (0..=self.heap).rev() {
+            for (take, to) in self.moves(n) {
+                let style = if step.current == Some(n) {
+                    format!(", color=\"{OPTION_EDGE}\", penwidth=2")
+                } else {
+                    String::new()
+                };
+                writeln!(out, "  n{n} -> n{to} [label=\"-{take}\"{style}];")
+                    .unwrap();
+            }
+        }
+        writeln!(out, "}}").unwrap();
+        out
+    }
+
+    /// The graph laid out left to right by `layout-rs` and drawn as SVG,
+    /// with the caption above it. Text uses the generic `sans-serif`
+    /// family ([`crate::png`] renders it with the bundled DejaVu Sans).
+    pub fn svg(&self, step: Step) -> String {
+        let dir = Orientation::LeftToRight;
+        let mut graph = VisualGraph::new(dir);
+        let mut handles = Vec::new();
+        for n in (0..=self.heap).rev() {
+            let label = self.label(step, n);
+            let shape = if self.is_p(step, n) {
+                ShapeKind::new_double_circle(&label)
+            } else {
+                ShapeKind::new_circle(&label)
+            };
+            let font = 14;
+            let size = get_shape_size(dir.flip(), &shape, font, true);
+            let look = StyleAttr::new(
+                Color::fast("black"),
+                if step.current == Some(n) { 3 } else { 1 },
+                Some(Color::fast(self.fill(step, n))),
+                0,
+                font,
+            );
+            handles.push(graph.add_node(Element::create(
+                shape,
+                look,
+                dir.flip(),
+                size,
+            )));
+        }
+        let handle = |n: u64| handles[(self.heap - n) as usize];
+        for n in (0..=self.heap).rev() {
+            for (take, to) in self.moves(n) {
+                let current = step.current == Some(n);
+                let look = StyleAttr::new(
+                    Color::fast(if current { OPTION_EDGE } else { "black" }),
+                    if current { 3 } else { 1 },
+                    None,
+                    0,
+                    12,
+                );
+                let arrow = Arrow::new(
+                    LineEndKind::None,
+                    LineEndKind::Arrow,
+                    LineStyleKind::Normal,
+                    &format!("-{take}"),
+                    &look,
+                    &None,
+                    &None,
+                );
+                graph.add_edge(arrow, handle(n), handle(to));
+            }
+        }
+        let mut writer = SVGWriter::new();
+        graph.do_it(false, false, false, &mut writer);
+        with_caption(&writer.finalize(), &self.caption(step))
+    }
+}
+
+/// The elements of a set as "1, 2, 3" (or "all but 2, 3").
+fn set_list(set: &SubtractionSet) -> String {
+    match set {
+        SubtractionSet::Finite(s) => s
+            .elements()
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        SubtractionSet::AllBut(s) if s.is_nim() => "1, 2, 3, ...".to_string(),
+        SubtractionSet::AllBut(s) => format!(
+            "1, 2, 3, ... except {}",
+            s.excluded()
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Puts `caption` above the drawing: widens and heightens the canvas and
+/// moves the drawing down; swaps the serif font of `layout-rs` for
+/// sans-serif.
+fn with_caption(svg: &str, caption: &str) -> String {
+    const TOP: f64 = 40.0;
+    let start = svg.find("<svg ").expect("an svg element");
+    let end = start + svg[start..].find('>').expect("a closed tag") + 1;
+    let attr = |name: &str| -> f64 {
+        let tag = &svg[start..end];
+        let at =
+            tag.find(&format!("{name}=\"")).expect("a size") + name.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().expect("a number")
+    };
+    let (w, h) = (attr("width"), attr("height"));
+    // DejaVu Sans averages about 0.55 em per character.
+    let width =
+        w.max(caption.chars().count() as f64 * 14.0 * 0.56 + 20.0).ceil();
+    let height = (h + TOP).ceil();
+    let body =
+        svg[end..].rsplit_once("</svg>").map_or(&svg[end..], |(b, _)| b);
+    let body =
+        body.replace("font-family: Times, serif;", "font-family: sans-serif;");
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n\
+         <svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+         xmlns=\"http://www.w3.org/2000/svg\">\n\
+         <rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n\
+         <text x=\"10\" y=\"24\" font-family=\"sans-serif\" font-size=\"14\">{}</text>\n\
+         <g transform=\"translate({}, {TOP})\">{body}</g>\n</svg>\n",
+        xml_escape(caption),
+        ((width - w) / 2.0).floor()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(set: &str, heap: u64) -> GameGraph {
+        GameGraph::new(&set.parse().unwrap(), heap).unwrap()
+    }
+
+    #[test]
+    fn seed_000_values() {
+        // Source: seed 000, the table for S = {1,2,3}: 0 1 2 3 0 1 2 3 0.
+        let g = graph("1,2,3", 8);
+        let values: Vec<u64> = (0..=8).map(|n| g.value(n)).collect();
+        assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);
+        assert_eq!(g.moves(2), [(1, 1), (2, 0)]);
+        assert_eq!(g.steps().len(), 10);
+    }
+
+    #[test]
+    fn dot_marks_p_positions_and_the_current_step() {
+        let g = graph("1,2,3", 4);
+        let dot = g.dot(g.complete());
+        assert!(dot.contains("n4 [label=\"4\\ng=0\", shape=doublecircle"));
+        assert!(dot.contains("n3 [label=\"3\\ng=3\", shape=circle"));
+        assert_eq!(dot.matches(" -> ").count(), 3 + 3 + 2 + 1);
+        let step = g.steps()[3]; // filling in position 2
+        let dot = g.dot(step);
+        assert!(dot.contains("n2 [label=\"2\\ng=2 ★\""));
+        assert!(dot.contains("n1 [label=\"1\\ng=1 ◆\""));
+        assert!(dot.contains("n3 [label=\"3\\ng=?\""));
+        assert!(dot.contains("g(2) = mex{1, 0} = 2"));
+    }
+
+    #[test]
+    fn svg_has_every_node() {
+        let g = graph("1,2,3", 8);
+        let svg = g.svg(g.complete());
+        assert!(svg.starts_with("<?xml"));
+        for n in 0..=8 {
+            assert!(svg.contains(&format!(">{n}</tspan>")), "node {n}");
+        }
+        assert!(!svg.contains("Times"));
+    }
+
+    #[test]
+    fn too_large() {
+        let err = GameGraph::new(&"1,2".parse().unwrap(), 1000).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge);
+    }
+}
