@@ -39,6 +39,11 @@ pub enum Command {
     Graph(crate::cmd::graph::GraphArgs),
     /// Serve the web explorer (a page and a JSON API) on 127.0.0.1.
     Serve(crate::cmd::serve::ServeArgs),
+    /// Evaluate every set of a family: one row per set (CSV or JSON
+    /// Lines), tables, heatmaps, conjecture checks; resumable, shardable.
+    Sweep(crate::cmd::sweep::SweepArgs),
+    /// Join the files of `grundy sweep --shard I/N` into one.
+    Merge(crate::cmd::merge::MergeArgs),
 }
 
 /// How to print results.

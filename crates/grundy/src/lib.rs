@@ -36,6 +36,7 @@ pub mod report;
 mod set;
 pub mod strategy;
 pub mod sum;
+pub mod sweep;
 
 pub use allbut::{AllButPeriod, find_allbut_period};
 pub use choice::{EngineChoice, EnginePeriod, find_period_with};

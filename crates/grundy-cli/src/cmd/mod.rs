@@ -2,10 +2,12 @@
 
 pub mod graph;
 pub mod heap;
+pub mod merge;
 pub mod period;
 pub mod play;
 pub mod serve;
 pub mod sum;
+pub mod sweep;
 pub mod values;
 
 use std::process::ExitCode;
@@ -21,6 +23,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Sweep(args) => sweep::run(args),
+        Command::Merge(args) => merge::run(args),
     }
 }
 

@@ -1,0 +1,570 @@
+//! Families of sets: a parameterised template, or all k-subsets of 1..M.
+//!
+//! `Family::template("all-but:a,b,a+b,a+2b", ["a=1..30", "b=a+1..a+30"])`
+//! enumerates its parameters as nested loops in the order given (the first
+//! is outermost); a range `lo..hi` is inclusive and its bounds may use the
+//! parameters before it, so `c=3..100`, `b=2..c-1`, `a=1..b-1` lists each
+//! 3-set once. Because every range ascends, the sets come in increasing
+//! lexicographic order of their parameter tuples (for subsets: of their
+//! elements): that order is the row order of every output, and what lets
+//! `grundy merge` put shards back together. Every expression is compiled
+//! and checked before any work starts (`expr.rs`).
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::notation::ALL_BUT_PREFIX;
+use crate::set::{AllButSet, FiniteSet, MAX_ELEMENT, SubtractionSet};
+
+use super::RESULT_COLUMNS;
+use super::expr::{Expr, Vars, split_top_level};
+
+/// The most sets a family may have (enumeration would take minutes past
+/// this; shard bigger sweeps).
+pub const MAX_FAMILY: u64 = 1 << 32;
+
+/// A family of subtraction sets.
+#[derive(Clone, Debug)]
+pub struct Family {
+    params: Vec<Param>,
+    shape: Shape,
+}
+
+#[derive(Clone, Debug)]
+struct Param {
+    name: String,
+    lo: Expr,
+    hi: Expr,
+}
+
+#[derive(Clone, Debug)]
+enum Shape {
+    Template { all_but: bool, elements: Vec<Expr> },
+    Subsets { k: usize, max: u64 },
+}
+
+/// One member of a family, before evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Point {
+    /// Its place in the family's order (0-based).
+    pub index: u64,
+    /// Parameter values (templates) or elements (subsets).
+    pub values: Vec<i64>,
+}
+
+/// `--shard i/N`: the sets whose index is i modulo N (round robin, so every
+/// shard gets a fair share of the hard sets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// i, from 0.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole family.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Parses `i/N` with 0 <= i < N.
+    pub fn parse(text: &str) -> Result<Shard> {
+        let bad = |why: &str| {
+            Error::new(
+                ErrorKind::Parse,
+                format!(
+                    "bad shard \"{text}\": {why}; write i/N with 0 <= i < N, e.g. \"0/8\""
+                ),
+            )
+        };
+        let (i, n) = text.split_once('/').ok_or_else(|| bad("no \"/\""))?;
+        let index: u64 =
+            i.trim().parse().map_err(|_| bad("i is not a number"))?;
+        let count: u64 =
+            n.trim().parse().map_err(|_| bad("N is not a number"))?;
+        if count == 0 {
+            return Err(bad("N must be at least 1"));
+        }
+        if index >= count {
+            return Err(bad("i must be below N (shards are numbered from 0)"));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether the set at `index` belongs to this shard.
+    pub fn contains(&self, index: u64) -> bool {
+        index % self.count == self.index
+    }
+}
+
+impl Family {
+    /// A template family: `template` is a set whose elements are
+    /// expressions (`a,b,a+b` or `all-but:a,b,a+b,a+2b`), each parameter
+    /// is `name=lo..hi` (inclusive; `name=v` for one value).
+    pub fn template(
+        template: &str,
+        params: &[impl AsRef<str>],
+    ) -> Result<Family> {
+        let mut parsed: Vec<Param> = Vec::new();
+        for spec in params {
+            let spec = spec.as_ref();
+            let known: Vec<&str> =
+                parsed.iter().map(|p| p.name.as_str()).collect();
+            parsed.push(parse_param(spec, &known)?);
+        }
+        let names: Vec<&str> =
+            parsed.iter().map(|p| p.name.as_str()).collect();
+        let text = template.trim();
+        let (all_but, body) = match text.strip_prefix(ALL_BUT_PREFIX) {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let body = body.trim();
+        let body = body
+            .strip_prefix('{')
+            .and_then(|b| b.strip_suffix('}'))
+            .unwrap_or(body);
+        let mut elements = Vec::new();
+        for (i, part) in split_top_level(body).into_iter().enumerate() {
+            let what = format!("element {} of \"{text}\"", i + 1);
+            elements.push(Expr::parse(part, &what, &names, false)?);
+        }
+        Ok(Family {
+            params: parsed,
+            shape: Shape::Template { all_but, elements },
+        })
+    }
+
+    /// All `k`-element subsets of 1..=`max`.
+    pub fn subsets(k: usize, max: u64) -> Result<Family> {
+        if k == 0 || k as u64 > max {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!(
+                    "--subsets {k} --max {max} describes no sets; use 1 <= k <= max"
+                ),
+            ));
+        }
+        if max > MAX_ELEMENT {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!("--max {max} is too large; use at most {MAX_ELEMENT}"),
+            ));
+        }
+        Ok(Family { params: Vec::new(), shape: Shape::Subsets { k, max } })
+    }
+
+    /// The parameter names, in order (none for subsets).
+    pub fn param_names(&self) -> Vec<&str> {
+        self.params.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    /// The number of sets, enumerating them (so a bound that fails to
+    /// evaluate is reported here, before any work).
+    pub fn count(&self) -> Result<u64> {
+        if let Shape::Subsets { k, max } = self.shape {
+            return combinations(max, k as u64)
+                .filter(|&c| c <= MAX_FAMILY as u128)
+                .map(|c| c as u64)
+                .ok_or_else(too_big);
+        }
+        let mut count = 0u64;
+        for point in self.points() {
+            point?;
+            count += 1;
+            if count > MAX_FAMILY {
+                return Err(too_big());
+            }
+        }
+        Ok(count)
+    }
+
+    /// The sets in order, lazily.
+    pub fn points(&self) -> Points<'_> {
+        let state = match self.shape {
+            Shape::Subsets { k, .. } => {
+                State::Subsets { current: (1..=k as i64).collect() }
+            }
+            Shape::Template { .. } => State::Template {
+                vars: Vars::new(&self.param_names()),
+                values: vec![0; self.params.len()],
+                his: vec![0; self.params.len()],
+            },
+        };
+        Points { family: self, state, started: false, done: false, index: 0 }
+    }
+
+    /// The row fields of a point: parameter values (empty for subsets) and
+    /// its set, or why it is not a valid set (with the elements as
+    /// evaluated, as the row's `set`).
+    pub fn set_of(
+        &self,
+        point: &Point,
+    ) -> (Vec<i64>, std::result::Result<SubtractionSet, (String, String)>)
+    {
+        match &self.shape {
+            Shape::Subsets { .. } => {
+                let elements = point.values.iter().map(|&v| v as u64);
+                let set = FiniteSet::new(elements)
+                    .map(SubtractionSet::Finite)
+                    .map_err(|e| (join(&point.values, false), e.to_string()));
+                (Vec::new(), set)
+            }
+            Shape::Template { all_but, elements } => {
+                let mut vars = Vars::new(&self.param_names());
+                for (i, &v) in point.values.iter().enumerate() {
+                    vars.set(i, v);
+                }
+                (point.values.clone(), build(*all_but, elements, &vars))
+            }
+        }
+    }
+}
+
+fn build(
+    all_but: bool,
+    elements: &[Expr],
+    vars: &Vars,
+) -> std::result::Result<SubtractionSet, (String, String)> {
+    let mut values = Vec::with_capacity(elements.len());
+    for e in elements {
+        match e.eval_int(vars) {
+            Ok(v) => values.push(v),
+            Err(msg) => return Err((e.text().to_string(), msg)),
+        }
+    }
+    let raw = join(&values, all_but);
+    if let Some((e, v)) = elements.iter().zip(&values).find(|&(_, &v)| v < 1) {
+        let msg = format!(
+            "element \"{}\" is {v}; elements must be positive",
+            e.text()
+        );
+        return Err((raw, msg));
+    }
+    let elements = values.iter().map(|&v| v as u64);
+    let set = if all_but {
+        AllButSet::new(elements).map(SubtractionSet::AllBut)
+    } else {
+        FiniteSet::new(elements).map(SubtractionSet::Finite)
+    };
+    set.map_err(|e| (raw, e.to_string()))
+}
+
+fn join(values: &[i64], all_but: bool) -> String {
+    let list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    let prefix = if all_but { ALL_BUT_PREFIX } else { "" };
+    format!("{prefix}{}", list.join(","))
+}
+
+fn too_big() -> Error {
+    Error::new(
+        ErrorKind::TooLarge,
+        format!(
+            "the family has more than {MAX_FAMILY} sets; narrow the ranges"
+        ),
+    )
+}
+
+/// C(n, k), exactly (None on overflow).
+pub fn combinations(n: u64, k: u64) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        c = c.checked_mul((n - i) as u128)? / (i as u128 + 1);
+    }
+    Some(c)
+}
+
+fn parse_param(spec: &str, known: &[&str]) -> Result<Param> {
+    let bad = |why: String| Error::new(ErrorKind::Parse, why);
+    let (name, range) = spec.split_once('=').ok_or_else(|| {
+        bad(format!(
+            "bad parameter \"{spec}\": write name=lo..hi, e.g. \"a=1..30\""
+        ))
+    })?;
+    let name = name.trim();
+    let valid = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
+        return Err(bad(format!(
+            "bad parameter name \"{name}\" in \"{spec}\": use letters, digits and _, starting with a letter"
+        )));
+    }
+    if RESULT_COLUMNS.contains(&name)
+        || super::expr::FUNCTIONS.contains(&name)
+        || ["min", "max", "if", "true", "false"].contains(&name)
+    {
+        return Err(bad(format!(
+            "parameter name \"{name}\" is taken by a column or function; choose another name"
+        )));
+    }
+    if known.contains(&name) {
+        return Err(bad(format!(
+            "parameter \"{name}\" is given twice; give each parameter once"
+        )));
+    }
+    let (lo, hi) = match range.split_once("..") {
+        Some((lo, hi)) => (lo, hi.strip_prefix('=').unwrap_or(hi)),
+        None => (range, range),
+    };
+    let lo = Expr::parse(
+        lo,
+        &format!("the lower bound of \"{name}\""),
+        known,
+        false,
+    )?;
+    let hi = Expr::parse(
+        hi,
+        &format!("the upper bound of \"{name}\""),
+        known,
+        false,
+    )?;
+    Ok(Param { name: name.to_string(), lo, hi })
+}
+
+/// The sets of a family in order; see [`Family::points`].
+#[derive(Debug)]
+pub struct Points<'a> {
+    family: &'a Family,
+    state: State,
+    started: bool,
+    done: bool,
+    index: u64,
+}
+
+#[derive(Debug)]
+enum State {
+    Template { vars: Vars, values: Vec<i64>, his: Vec<i64> },
+    Subsets { current: Vec<i64> },
+}
+
+impl Iterator for Points<'_> {
+    type Item = Result<Point>;
+
+    fn next(&mut self) -> Option<Result<Point>> {
+        if self.done {
+            return None;
+        }
+        let first = !self.started;
+        self.started = true;
+        let values = match &mut self.state {
+            State::Subsets { current } => {
+                let Shape::Subsets { max, .. } = self.family.shape else {
+                    unreachable!("state follows shape")
+                };
+                if !first && !next_combination(current, max as i64) {
+                    self.done = true;
+                    return None;
+                }
+                current.clone()
+            }
+            State::Template { vars, values, his } => {
+                let params = &self.family.params;
+                let mut level = 0;
+                if !first {
+                    match bump(values, his, vars, params.len()) {
+                        Some(l) => level = l,
+                        None => {
+                            self.done = true;
+                            return None;
+                        }
+                    }
+                }
+                while level < params.len() {
+                    let p = &params[level];
+                    let bounds = p
+                        .lo
+                        .eval_int(vars)
+                        .and_then(|lo| p.hi.eval_int(vars).map(|hi| (lo, hi)));
+                    let (lo, hi) = match bounds {
+                        Ok(b) => b,
+                        Err(msg) => {
+                            self.done = true;
+                            let at = describe_point(params, values, level);
+                            return Some(Err(Error::new(
+                                ErrorKind::Parse,
+                                format!(
+                                    "the range of \"{}\" cannot be evaluated{at}: {msg}",
+                                    p.name
+                                ),
+                            )));
+                        }
+                    };
+                    if lo > hi {
+                        match bump(values, his, vars, level) {
+                            Some(l) => level = l,
+                            None => {
+                                self.done = true;
+                                return None;
+                            }
+                        }
+                        continue;
+                    }
+                    values[level] = lo;
+                    his[level] = hi;
+                    vars.set(level, lo);
+                    level += 1;
+                }
+                values.clone()
+            }
+        };
+        let point = Point { index: self.index, values };
+        self.index += 1;
+        Some(Ok(point))
+    }
+}
+
+/// Increments the deepest of the first `depth` levels that can still grow;
+/// returns the level to fill from, or None when all are exhausted.
+fn bump(
+    values: &mut [i64],
+    his: &[i64],
+    vars: &mut Vars,
+    depth: usize,
+) -> Option<usize> {
+    let mut level = depth;
+    while level > 0 {
+        level -= 1;
+        if values[level] < his[level] {
+            values[level] += 1;
+            vars.set(level, values[level]);
+            return Some(level + 1);
+        }
+    }
+    None
+}
+
+fn describe_point(params: &[Param], values: &[i64], level: usize) -> String {
+    if level == 0 {
+        return String::new();
+    }
+    let at: Vec<String> = params[..level]
+        .iter()
+        .zip(values)
+        .map(|(p, v)| format!("{}={v}", p.name))
+        .collect();
+    format!(" at {}", at.join(", "))
+}
+
+/// The next k-subset of 1..=max in lexicographic order.
+fn next_combination(c: &mut [i64], max: i64) -> bool {
+    let k = c.len();
+    let mut i = k;
+    while i > 0 {
+        i -= 1;
+        if c[i] < max - (k - 1 - i) as i64 {
+            c[i] += 1;
+            for j in i + 1..k {
+                c[j] = c[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sets(f: &Family) -> Vec<String> {
+        f.points()
+            .map(|p| match f.set_of(&p.unwrap()).1 {
+                Ok(s) => s.to_string(),
+                Err((raw, _)) => format!("!{raw}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn nested_ranges_use_earlier_parameters() {
+        let f = Family::template("a,b,c", &["c=3..5", "b=2..c-1", "a=1..b-1"])
+            .unwrap();
+        assert_eq!(f.param_names(), ["c", "b", "a"]);
+        assert_eq!(f.count().unwrap(), 10);
+        let got = sets(&f);
+        assert_eq!(&got[..4], ["1,2,3", "1,2,4", "1,3,4", "2,3,4"]);
+        let p: Vec<Vec<i64>> = f.points().map(|p| p.unwrap().values).collect();
+        assert!(p.windows(2).all(|w| w[0] < w[1]), "lexicographic");
+    }
+
+    #[test]
+    fn all_but_template() {
+        let f = Family::template(
+            "all-but:a,b,a+b,a+2*b",
+            &["a=1..2", "b=a+1..a+2"],
+        )
+        .unwrap();
+        assert_eq!(
+            sets(&f),
+            [
+                "all-but:1,2,3,5",
+                "all-but:1,3,4,7",
+                "all-but:2,3,5,8",
+                "all-but:2,4,6,10"
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_inner_ranges_are_skipped() {
+        let f = Family::template("a,b", &["a=1..4", "b=a+2..4"]).unwrap();
+        assert_eq!(sets(&f), ["1,3", "1,4", "2,4"]);
+        let f = Family::template("a", &["a=5..1"]).unwrap();
+        assert_eq!(f.count().unwrap(), 0);
+        let f = Family::template("1,2,3", &[] as &[&str]).unwrap();
+        assert_eq!(sets(&f), ["1,2,3"]);
+    }
+
+    #[test]
+    fn invalid_members_are_row_errors() {
+        let f = Family::template("a,b-a", &["a=1..2", "b=2..2"]).unwrap();
+        assert_eq!(sets(&f), ["1", "!2,0"]);
+    }
+
+    #[test]
+    fn subsets_in_lexicographic_order() {
+        let f = Family::subsets(2, 4).unwrap();
+        assert_eq!(sets(&f), ["1,2", "1,3", "1,4", "2,3", "2,4", "3,4"]);
+        assert_eq!(Family::subsets(3, 100).unwrap().count().unwrap(), 161_700);
+        assert!(Family::subsets(5, 3).is_err());
+    }
+
+    #[test]
+    fn bad_families_fail_before_work() {
+        let e = Family::template("a,b", &["a=1..3", "b=c..4"]).unwrap_err();
+        insta::assert_snapshot!(e, @r#"the lower bound of "b" "c" uses "c", which is not defined there; known names: a"#);
+        let e = Family::template("a,2b", &["a=1..3", "b=1..4"]).unwrap_err();
+        assert!(
+            e.message().starts_with("cannot parse element 2 of \"a,2b\""),
+            "{e}"
+        );
+        let e = Family::template("a", &["a1..3"]).unwrap_err();
+        assert!(e.message().contains("write name=lo..hi"), "{e}");
+        let e = Family::template("a", &["period=1..3"]).unwrap_err();
+        assert!(e.message().contains("taken"), "{e}");
+        let e = Family::template("a", &["a=1..3", "a=1..2"]).unwrap_err();
+        assert!(e.message().contains("twice"), "{e}");
+        let f = Family::template("a", &["a=1..3", "b=1..6/(a-2)"]).unwrap();
+        let e = f.count().unwrap_err();
+        assert!(e.message().contains("at a=2"), "{e}");
+    }
+
+    #[test]
+    fn shards() {
+        let s = Shard::parse("1/3").unwrap();
+        assert!(s.contains(4) && !s.contains(3));
+        assert!(Shard::parse("3/3").is_err());
+        assert!(Shard::parse("1").is_err());
+        assert!(Shard::parse("0/0").is_err());
+    }
+
+    #[test]
+    fn binomials() {
+        assert_eq!(combinations(200, 3), Some(1_313_400));
+        assert_eq!(combinations(3, 5), Some(0));
+    }
+}

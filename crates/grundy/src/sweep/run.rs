@@ -1,0 +1,236 @@
+//! Running a sweep: every selected set of a family, on all cores.
+//!
+//! Workers (a rayon pool of `jobs` threads, feature "parallel") take the
+//! family's sets a small batch at a time from one shared, lazy enumeration,
+//! in family order, so finished rows come back close to that order and the
+//! hard sets spread over the workers. Rows are pushed to the caller's sink
+//! on the calling thread (ripgrep's push model) as they finish, in
+//! completion order, each tagged with its index; the caller orders them.
+//! Cancellation (Ctrl-C) stops the workers; a set cut short by it is not a
+//! result and is never pushed.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::error::Result;
+use crate::period::Limit;
+
+use super::family::{Family, Point, Points};
+use super::{Evaluation, Row, evaluate};
+
+/// Sets handed to a worker at a time.
+const BATCH: usize = 32;
+
+/// A worker passes on what it has after this long, even mid-batch, so a
+/// slow set does not hold back the rows finished before it.
+const SEND_EVERY: Duration = Duration::from_millis(100);
+
+/// How to run a sweep.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Worker threads; 0 means one per core.
+    pub jobs: usize,
+    /// The per-set position budget.
+    pub max_positions: u64,
+    /// The per-set time budget.
+    pub timeout: Option<Duration>,
+    /// Set to stop the sweep early.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            jobs: 0,
+            max_positions: DEFAULT_SWEEP_POSITIONS,
+            timeout: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+/// The default per-set budget of a sweep: 100 million positions.
+pub const DEFAULT_SWEEP_POSITIONS: u64 = 100_000_000;
+
+/// Evaluates the sets of `family` whose index `select` accepts and pushes
+/// the rows to `sink` as they finish (in batches, completion order).
+///
+/// Fails only if the family cannot be enumerated (which
+/// [`Family::count`] reports first).
+pub fn run(
+    family: &Family,
+    select: &(dyn Fn(u64) -> bool + Sync),
+    options: &RunOptions,
+    sink: &mut dyn FnMut(Vec<Row>),
+) -> Result<()> {
+    let queue = Queue { points: Mutex::new(family.points()), select };
+    let failed = Mutex::new(None);
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<Row>>();
+    std::thread::scope(|scope| {
+        let (queue, failed) = (&queue, &failed);
+        scope.spawn(move || {
+            let work = || {
+                worker(family, queue, options, failed, &|rows| {
+                    // The receiver outlives the workers.
+                    let _ = tx.send(rows);
+                })
+            };
+            spawn_workers(options.jobs, &work);
+            // `tx` is dropped here, which ends the loop below.
+        });
+        while let Ok(rows) = rx.recv() {
+            sink(rows);
+        }
+    });
+    match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+#[cfg(feature = "parallel")]
+fn spawn_workers(jobs: usize, work: &(dyn Fn() + Sync)) {
+    match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => {
+            pool.broadcast(|_| work());
+        }
+        // No threads to be had: do the work here.
+        Err(_) => work(),
+    }
+}
+
+#[cfg(not(feature = "parallel"))]
+fn spawn_workers(_jobs: usize, work: &(dyn Fn() + Sync)) {
+    work()
+}
+
+struct Queue<'a> {
+    points: Mutex<Points<'a>>,
+    select: &'a (dyn Fn(u64) -> bool + Sync),
+}
+
+impl Queue<'_> {
+    /// The next batch of selected points (empty at the end).
+    fn take(&self, failed: &Mutex<Option<crate::Error>>) -> Vec<Point> {
+        let mut points = self.points.lock().unwrap_or_else(|e| e.into_inner());
+        let mut batch = Vec::with_capacity(BATCH);
+        while batch.len() < BATCH {
+            match points.next() {
+                None => break,
+                Some(Ok(p)) if (self.select)(p.index) => batch.push(p),
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    *failed.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(e);
+                    break;
+                }
+            }
+        }
+        batch
+    }
+}
+
+fn worker(
+    family: &Family,
+    queue: &Queue<'_>,
+    options: &RunOptions,
+    failed: &Mutex<Option<crate::Error>>,
+    send: &dyn Fn(Vec<Row>),
+) {
+    let cancelled = || options.cancel.load(Ordering::Relaxed);
+    let mut out = Vec::with_capacity(BATCH);
+    let mut last_send = Instant::now();
+    while !cancelled() {
+        let batch = queue.take(failed);
+        if batch.is_empty() {
+            break;
+        }
+        for point in batch {
+            if cancelled() {
+                break;
+            }
+            let row = evaluate_point(family, &point, options);
+            if !row.result.is_cancelled() {
+                out.push(row);
+            }
+            if last_send.elapsed() >= SEND_EVERY && !out.is_empty() {
+                send(std::mem::take(&mut out));
+                last_send = Instant::now();
+            }
+        }
+        if !out.is_empty() {
+            send(std::mem::take(&mut out));
+            last_send = Instant::now();
+        }
+    }
+}
+
+/// Evaluates one member of a family into its row.
+pub(crate) fn evaluate_point(
+    family: &Family,
+    point: &Point,
+    options: &RunOptions,
+) -> Row {
+    let (params, set) = family.set_of(point);
+    let (set, result) = match set {
+        Ok(set) => {
+            let limit = Limit {
+                max_positions: options.max_positions,
+                deadline: options.timeout.map(|t| Instant::now() + t),
+                cancel: Some(options.cancel.clone()),
+            };
+            (set.to_string(), evaluate(&set, &limit))
+        }
+        Err((raw, msg)) => (raw, Evaluation::Error(msg)),
+    };
+    Row { index: point.index, params, set, result }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sweep::Shard;
+
+    fn collect(family: &Family, shard: Shard, jobs: usize) -> Vec<Row> {
+        let options = RunOptions { jobs, ..RunOptions::default() };
+        let mut rows = Vec::new();
+        run(family, &|i| shard.contains(i), &options, &mut |b| rows.extend(b))
+            .unwrap();
+        rows.sort_by_key(|r| r.index);
+        rows
+    }
+
+    #[test]
+    fn parallel_equals_serial_and_shards_partition() {
+        let f = Family::subsets(3, 15).unwrap();
+        let one = collect(&f, Shard::ALL, 1);
+        assert_eq!(one.len(), 455);
+        assert_eq!(collect(&f, Shard::ALL, 2), one);
+        let mut shards: Vec<Row> = (0..3)
+            .flat_map(|i| collect(&f, Shard { index: i, count: 3 }, 2))
+            .collect();
+        shards.sort_by_key(|r| r.index);
+        assert_eq!(shards, one);
+    }
+
+    #[test]
+    fn cancelled_sweeps_push_nothing_more() {
+        let f = Family::subsets(3, 30).unwrap();
+        let options = RunOptions::default();
+        options.cancel.store(true, Ordering::Relaxed);
+        let mut n = 0;
+        run(&f, &|_| true, &options, &mut |b| n += b.len()).unwrap();
+        assert_eq!(n, 0);
+    }
+
+    #[test]
+    fn budgets_give_not_found_rows() {
+        let f = Family::template("a,2*a+1,3*a+1", &["a=300..300"]).unwrap();
+        let options =
+            RunOptions { max_positions: 1000, ..RunOptions::default() };
+        let mut rows = Vec::new();
+        run(&f, &|_| true, &options, &mut |b| rows.extend(b)).unwrap();
+        assert_eq!(rows[0].result.status(), "not found");
+    }
+}
