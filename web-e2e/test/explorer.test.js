@@ -139,3 +139,106 @@ test('fits a phone screen', async () => {
     [document.documentElement.scrollWidth, window.innerWidth]);
   assert.ok(scroll <= width, `page is ${scroll} px wide on a ${width} px screen`);
 });
+
+async function playToEnd(page, choose) {
+  for (let turn = 0; turn < 200; turn++) {
+    const status = await text(page, '#game-status');
+    if (status.startsWith('winner: ')) return status;
+    await page.waitForSelector('#board button.move:not([disabled])');
+    const take = await choose(page);
+    const before = await page.$$eval('#game-log li', (l) => l.length);
+    await page.click(`#board button.move[data-heap="1"][data-take="${take}"]`);
+    await page.waitForFunction((n) =>
+      document.querySelectorAll('#game-log li').length > n ||
+      document.getElementById('game-status').textContent.startsWith('winner'), before);
+    await page.waitForFunction(() =>
+      document.getElementById('game-status').textContent.startsWith('winner') ||
+      document.querySelector('#board button.move:not([disabled])'));
+  }
+  throw new Error('the game did not end');
+}
+
+async function newGame(page, heaps, { misere = false, first = 'me' } = {}) {
+  await page.fill('#play-heaps', heaps);
+  await page.setChecked('#play-misere', misere);
+  await page.selectOption('#play-first', first);
+  await page.click('#play-go');
+  await page.waitForFunction(() => {
+    const s = document.getElementById('game-status').textContent;
+    return s === 'your move' || s.startsWith('winner');
+  });
+}
+
+const byHint = async (page) => {
+  await page.click('#hint');
+  const hint = await text(page, '#hint-text');
+  const m = hint.match(/heap 1: take (\d+)/);
+  assert.ok(m, `no winning move in the hint: ${hint}`);
+  return m[1];
+};
+
+const firstButton = (page) =>
+  page.getAttribute('#board button.move[data-heap="1"]', 'data-take');
+
+test('play the 31 game to the end with hints, and lose without', async () => {
+  const page = await open();
+  // 31 = 3 mod 4: the first player wins by leaving multiples of 4.
+  await newGame(page, '1,2,3:31');
+  assert.equal(await playToEnd(page, byHint), 'winner: you');
+  // The computer starts and wins, however the person plays.
+  await newGame(page, '1,2,3:31', { first: 'computer' });
+  const log = await page.$$eval('#game-log li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(log, ['computer: heap 1, take 3 (leaves 28)']);
+  await page.click('#hint');
+  assert.match(await text(page, '#hint-text'), /^Every move loses/);
+  assert.equal(await playToEnd(page, firstButton), 'winner: computer');
+  assert.deepEqual(page.problems, []);
+});
+
+test('undo restores the position before your move', async () => {
+  const page = await open();
+  await newGame(page, '1,2,3:10');
+  assert.match(await text(page, '#board .heap'), /· 10 stones/);
+  await page.click('#board button.move[data-take="1"]');
+  await page.waitForFunction(() =>
+    document.querySelectorAll('#game-log li').length === 2);
+  await page.waitForSelector('#undo:not([disabled])');
+  await page.click('#undo');
+  await page.waitForFunction(() =>
+    /· 10 stones/.test(document.querySelector('#board .heap').textContent));
+  // Undo again has nothing left to undo.
+  assert.ok(await page.isDisabled('#undo'));
+});
+
+test('misère play: the computer never takes the last stone', async () => {
+  const page = await open();
+  await newGame(page, '1,2,3:9', { misere: true, first: 'computer' });
+  // 9 = 1 mod 4 is lost for the mover in misère 31-game play.
+  assert.equal(await playToEnd(page, firstButton), 'winner: computer');
+  const log = await page.$$eval('#game-log li', (l) => l.map((x) => x.textContent));
+  assert.match(log[log.length - 1], /^you: .*\(leaves 0\)$/);
+  await newGame(page, '1,2,3:x');
+  await page.waitForSelector('#play-error:not([hidden])');
+  const words = cli(['sum', '1,2,3:x']).stderr.trim().replace(/^grundy: /, '');
+  assert.equal(await text(page, '#play-error'), `heap 1: ${words}`);
+});
+
+test('sweep form: period table and heat map, errors by field', async () => {
+  const page = await open();
+  await page.click('#sweep-go');
+  await page.waitForSelector('#sweep-result:not([hidden])');
+  const head = await page.$$eval('#sweep-table thead th', (t) => t.map((x) => x.textContent));
+  assert.equal(head[0], 'a \\ b');
+  const rows = await page.$$eval('#sweep-table tbody tr', (r) => r.length);
+  assert.equal(rows, 6);
+  // Cell (a = 1, b = 2) against `grundy period`.
+  const cell = await page.$eval('#sweep-table tbody tr:first-child td', (td) => td.textContent);
+  const want = JSON.parse(cli(['period', 'all-but:1,2,3,4', '--json']).stdout);
+  assert.equal(cell, String(want.period));
+  assert.ok(await page.$$eval('#heatmap rect', (r) => r.length) >= 6 * 8);
+  await page.fill('#sweep-b', 'a+1..z');
+  await page.click('#sweep-go');
+  await page.waitForSelector('#sweep-b-error:not([hidden])');
+  assert.match(await text(page, '#sweep-b-error'), /"z"/);
+  assert.equal(await page.getAttribute('#sweep-b', 'aria-invalid'), 'true');
+});

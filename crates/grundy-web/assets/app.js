@@ -344,6 +344,283 @@ async function showSum(event) {
   }
 }
 
+// -------------------------------------------------------------------- play
+
+// The game lives here: the server answers questions about one position
+// (/api/play) and never keeps state. `game.history` holds the positions
+// before each of the person's moves, for undo.
+const game = { sets: [], sizes: [], misere: false, history: [], over: false,
+  seed: 1 };
+
+function heapsParam(sizes) {
+  return game.sets.map((s, i) => `${s}:${sizes[i]}`).join(';');
+}
+
+async function position(sizes) {
+  const params = { heaps: heapsParam(sizes), seed: String(game.seed++) };
+  if (game.misere) params.misere = 'true';
+  return api('/api/play', params);
+}
+
+function log(text) {
+  $('game-log').append(el('li', {}, text));
+}
+
+function finish(personToMove) {
+  // No legal move for the player to move: under normal play they lose,
+  // under misère play they win.
+  const personWins = game.misere ? personToMove : !personToMove;
+  game.over = true;
+  const status = $('game-status');
+  status.textContent = `winner: ${personWins ? 'you' : 'computer'}`;
+  status.className = personWins ? 'won' : 'lost';
+  $('hint').disabled = true;
+  drawBoard(null);
+}
+
+/** The person is to move at game.sizes: fetch the position, draw it. */
+async function yourTurn() {
+  const r = await position(game.sizes);
+  if (r.over) return finish(true);
+  game.current = r;
+  $('game-status').textContent = 'your move';
+  $('game-status').className = '';
+  $('hint').disabled = false;
+  drawBoard(r);
+}
+
+/** The computer is to move at game.sizes. */
+async function computerTurn() {
+  const r = await position(game.sizes);
+  if (r.over) return finish(false);
+  const m = r.computer;
+  game.sizes[m.heap - 1] = Number(m.leaves);
+  log(`computer: heap ${m.heap}, take ${m.take} (leaves ${m.leaves})`);
+  await yourTurn();
+}
+
+function drawBoard(r) {
+  const board = $('board');
+  board.replaceChildren();
+  game.sizes.forEach((n, i) => {
+    const box = el('div', { class: 'heap' });
+    box.append(el('div', {}, `heap ${i + 1} · S = ${game.sets[i]} · ${n} stones` +
+      (r ? ` · g = ${r.heaps[i].grundy}` : '')));
+    box.append(el('div', { class: 'stones', 'aria-hidden': 'true' },
+      n <= 80 ? '●'.repeat(n) : `${'●'.repeat(80)} … (${n})`));
+    if (r && !game.over) {
+      const moves = r.moves.filter((m) => m.heap === i + 1);
+      const row = el('div', { class: 'moves' });
+      for (const m of moves.slice(0, 30)) {
+        const b = el('button', { type: 'button', class: 'move',
+          'data-heap': String(i + 1), 'data-take': String(m.take) }, `take ${m.take}`);
+        b.addEventListener('click', () => yourMove(i, m.take));
+        row.append(b);
+      }
+      if (moves.length > 30) {
+        const input = el('input', { class: 'short', inputmode: 'numeric',
+          'aria-label': `stones to take from heap ${i + 1}` });
+        const b = el('button', { type: 'button' }, 'take');
+        b.addEventListener('click', () => yourMove(i, Number(input.value), input));
+        row.append(input, b);
+      }
+      box.append(row);
+    }
+    board.append(box);
+  });
+}
+
+async function yourMove(heap, take, input) {
+  clearError('move-error', input);
+  const legal = game.current.moves.some((m) => m.heap === heap + 1 && m.take === take);
+  if (!legal) {
+    showError('move-error', `heap ${heap + 1}: taking "${input ? input.value : take}" is not a legal move here`, input);
+    return;
+  }
+  game.history.push([...game.sizes]);
+  game.sizes[heap] -= take;
+  $('hint-text').textContent = '';
+  log(`you: heap ${heap + 1}, take ${take} (leaves ${game.sizes[heap]})`);
+  setPlaying(true);
+  try {
+    await computerTurn();
+  } catch (e) {
+    showError('move-error', e.message);
+  } finally {
+    setPlaying(false);
+  }
+}
+
+function setPlaying(busy) {
+  document.querySelectorAll('#board button, #undo, #hint').forEach((b) => {
+    b.disabled = busy || (b.id === 'hint' && game.over);
+  });
+  $('undo').disabled = busy || game.history.length === 0;
+}
+
+function showHint() {
+  const r = game.current;
+  const values = r.heaps.map((h, i) => `g(heap ${i + 1}) = ${h.grundy}`).join(', ');
+  const why = game.misere ? '' : ` ${values}; nim-sum ${r.nim_sum}.`;
+  if (r.winning_moves.length) {
+    $('hint-text').textContent = `You can win in ${r.remoteness} moves:` +
+      ` ${r.winning_moves.map((m) => `heap ${m.heap}: take ${m.take}`).join(' or ')}.${why}`;
+  } else {
+    $('hint-text').textContent = `Every move loses against perfect play` +
+      ` (the game lasts ${r.remoteness} more moves); hold on and hope.${why}`;
+  }
+}
+
+async function undo() {
+  if (!game.history.length) return;
+  game.sizes = game.history.pop();
+  game.over = false;
+  log('undo');
+  $('hint-text').textContent = '';
+  setPlaying(true);
+  try {
+    await yourTurn();
+  } finally {
+    setPlaying(false);
+  }
+}
+
+async function newGame(event) {
+  event.preventDefault();
+  const input = $('play-heaps');
+  clearError('play-error', input);
+  clearError('move-error');
+  const items = input.value.split(/[;\s]+/).filter((h) => h);
+  game.sets = items.map((h) => h.slice(0, Math.max(0, h.lastIndexOf(':'))));
+  game.sizes = items.map((h) => h.slice(h.lastIndexOf(':') + 1));
+  game.misere = $('play-misere').checked;
+  game.history = [];
+  game.over = false;
+  game.seed = 1 + Math.floor(Math.random() * 1e9);
+  $('game-log').replaceChildren();
+  $('hint-text').textContent = '';
+  try {
+    // Validates every heap (errors in the CLI's words) before play.
+    const params = { heaps: items.join(';') };
+    if (game.misere) params.misere = 'true';
+    const first = await api('/api/play', params);
+    game.sets = first.heaps.map((h) => h.set);
+    game.sizes = first.heaps.map((h) => Number(h.size));
+    $('game').hidden = false;
+    setPlaying(true);
+    if ($('play-first').value === 'computer') await computerTurn();
+    else await yourTurn();
+  } catch (e) {
+    $('game').hidden = true;
+    showError('play-error', e.heap ? `heap ${e.heap}: ${e.message}` : e.message, input);
+  } finally {
+    setPlaying(false);
+  }
+}
+
+function bootPlay() {
+  $('play-form').addEventListener('submit', newGame);
+  $('hint').addEventListener('click', showHint);
+  $('undo').addEventListener('click', undo);
+}
+
+// ------------------------------------------------------------------- sweep
+
+async function runSweep(event) {
+  event.preventDefault();
+  const fields = { family: $('sweep-family'), a: $('sweep-a'), b: $('sweep-b') };
+  for (const [name, input] of Object.entries(fields)) {
+    clearError(name === 'family' ? 'sweep-family-error' : `sweep-${name}-error`, input);
+  }
+  clearError('sweep-error');
+  $('sweep-go').disabled = true;
+  try {
+    const r = await api('/api/sweep', { family: fields.family.value,
+      a: fields.a.value, b: fields.b.value });
+    renderSweep(r);
+  } catch (e) {
+    $('sweep-result').hidden = true;
+    if (e.field && fields[e.field]) {
+      showError(e.field === 'family' ? 'sweep-family-error' : `sweep-${e.field}-error`,
+        e.message, fields[e.field]);
+    } else {
+      showError('sweep-error', e.message);
+    }
+  } finally {
+    $('sweep-go').disabled = false;
+  }
+}
+
+function renderSweep(r) {
+  $('sweep-result').hidden = false;
+  const found = r.rows.filter((x) => x.status === 'found').length;
+  const pure = r.rows.filter((x) => x.status === 'found' && x.preperiod === 0).length;
+  $('sweep-note').textContent = `${r.count} sets, ${found} periods found, ` +
+    `${pure} purely periodic.`;
+  const t = r.table;
+  const table = $('sweep-table');
+  table.replaceChildren();
+  if (!t) return;
+  const head = el('tr');
+  head.append(el('th', {}, `${t.row} \\ ${t.col}`));
+  t.cols.forEach((c) => head.append(el('th', {}, String(c))));
+  table.append(el('thead'));
+  table.tHead.append(head);
+  const body = el('tbody');
+  t.rows.forEach((rk, i) => {
+    const tr = el('tr');
+    tr.append(el('th', {}, String(rk)));
+    t.cells[i].forEach((v) => {
+      const td = el('td', typeof v === 'number' ? {} : { class: 'na' },
+        v === null ? '' : String(v));
+      tr.append(td);
+    });
+    body.append(tr);
+  });
+  table.append(body);
+  renderHeatmap(t);
+}
+
+function renderHeatmap(t) {
+  const svg = $('heatmap');
+  svg.replaceChildren();
+  const cell = 26, left = 34, top = 20;
+  const W = left + cell * t.cols.length + 4, H = top + cell * t.rows.length + 4;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.style.maxWidth = `${Math.max(W, 200)}px`;
+  const numbers = t.cells.flat().filter((v) => typeof v === 'number');
+  const max = Math.max(1, ...numbers);
+  const min = Math.min(max, ...numbers);
+  const label = (x, y, text, anchor) => {
+    const e = svgEl('text', { x, y, 'text-anchor': anchor });
+    e.textContent = text;
+    svg.append(e);
+  };
+  t.cols.forEach((c, j) => label(left + j * cell + cell / 2, top - 6, String(c), 'middle'));
+  t.rows.forEach((rk, i) => {
+    label(left - 4, top + i * cell + cell / 2 + 4, String(rk), 'end');
+    t.cells[i].forEach((v, j) => {
+      let fill = '#ffffff';
+      if (typeof v === 'number') {
+        const f = max === min ? 0.5 : (v - min) / (max - min);
+        fill = `hsl(215, 60%, ${Math.round(92 - 62 * f)}%)`;
+      } else if (v !== null) {
+        fill = '#e5e7eb';
+      }
+      const rect = svgEl('rect', { x: left + j * cell, y: top + i * cell,
+        width: cell - 1, height: cell - 1, fill });
+      const tip = svgEl('title');
+      tip.textContent = `${t.row} = ${rk}, ${t.col} = ${t.cols[j]}: ${t.value} ${v === null ? '-' : v}`;
+      rect.append(tip);
+      svg.append(rect);
+    });
+  });
+}
+
+function bootSweep() {
+  $('sweep-form').addEventListener('submit', runSweep);
+}
+
 // -------------------------------------------------------------------- boot
 
 function boot() {
@@ -354,8 +631,8 @@ function boot() {
   addSumRow('1,2,3', '10');
   addSumRow('2,3', '7');
   addSumRow('nim', '5');
-  if (typeof bootPlay === 'function') bootPlay();
-  if (typeof bootSweep === 'function') bootSweep();
+  bootPlay();
+  bootSweep();
   const q = new URLSearchParams(location.search);
   if (q.get('set')) $('set').value = q.get('set');
   if (q.get('misere') === 'true') $('misere').checked = true;

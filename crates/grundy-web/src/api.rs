@@ -117,14 +117,14 @@ pub async fn heap(
 
 const SUM_EXAMPLE: &str = "/api/sum?heaps=1,2,3:10;2,3:7;nim:5";
 
-/// `GET /api/sum`: the object `grundy sum HEAP... --json` prints. The
-/// heaps, each `SET:SIZE`, are separated by `;` or spaces.
-pub async fn sum(
-    State(shared): AppState,
-    RawQuery(q): RawQuery,
-) -> Result<Json<SumReport>, ApiError> {
-    let p = params(&shared, q, &["heaps", "misere"], SUM_EXAMPLE)?;
-    let text = p.required("heaps", SUM_EXAMPLE)?;
+/// The `heaps` parameter: `SET:SIZE` items separated by `;` or spaces,
+/// at most `max_heaps`; an error names the heap (from 1) to blame.
+pub fn parse_heaps(
+    p: &Params,
+    shared: &Shared,
+    example: &str,
+) -> Result<Vec<Heap>, ApiError> {
+    let text = p.required("heaps", example)?;
     let heaps: Vec<Heap> = text
         .split(|c: char| c == ';' || c.is_whitespace())
         .filter(|h| !h.is_empty())
@@ -148,6 +148,23 @@ pub async fn sum(
             heap: None,
         });
     }
+    if heaps.is_empty() {
+        return Err(ApiError::bad(
+            "heaps",
+            "no heaps given; write heaps as SET:SIZE, e.g. \"1,2,3:10 nim:5\"",
+        ));
+    }
+    Ok(heaps)
+}
+
+/// `GET /api/sum`: the object `grundy sum HEAP... --json` prints. The
+/// heaps, each `SET:SIZE`, are separated by `;` or spaces.
+pub async fn sum(
+    State(shared): AppState,
+    RawQuery(q): RawQuery,
+) -> Result<Json<SumReport>, ApiError> {
+    let p = params(&shared, q, &["heaps", "misere"], SUM_EXAMPLE)?;
+    let heaps = parse_heaps(&p, &shared, SUM_EXAMPLE)?;
     let play = play_param(&p)?;
     let max_states = shared.budget.max_states;
     let report = shared

@@ -24,7 +24,9 @@ mod api;
 mod assets;
 mod budget;
 mod error;
+mod play;
 mod query;
+mod sweep;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -40,8 +42,14 @@ pub use budget::Budget;
 pub use error::ApiError;
 
 /// The API routes, for messages and the README.
-pub const ROUTES: &[&str] =
-    &["/api/period", "/api/values", "/api/heap", "/api/sum"];
+pub const ROUTES: &[&str] = &[
+    "/api/period",
+    "/api/values",
+    "/api/heap",
+    "/api/sum",
+    "/api/play",
+    "/api/sweep",
+];
 
 /// The page's content security policy: everything from this server only.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; \
@@ -59,6 +67,8 @@ pub fn router(budget: Budget) -> Router {
         .route("/api/values", get(api::values))
         .route("/api/heap", get(api::heap))
         .route("/api/sum", get(api::sum))
+        .route("/api/play", get(play::play))
+        .route("/api/sweep", get(sweep::sweep))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .with_state(shared)

@@ -49,7 +49,10 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
             let first = text.lines().next().unwrap_or("");
             let map: indexmap::IndexMap<String, serde_json::Value> =
                 serde_json::from_str(first).with_context(|| {
-                    format!("\"{}\" is not a sweep file (JSON Lines)", file.display())
+                    format!(
+                        "\"{}\" is not a sweep file (JSON Lines)",
+                        file.display()
+                    )
                 })?;
             let params: Vec<String> =
                 map.keys().take_while(|k| *k != "set").cloned().collect();
@@ -85,7 +88,11 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         }
         for (n, line) in lines.enumerate() {
             let row = this.parse(line).with_context(|| {
-                format!("\"{}\" line {}: not a sweep row", file.display(), n + 2)
+                format!(
+                    "\"{}\" line {}: not a sweep row",
+                    file.display(),
+                    n + 2
+                )
             })?;
             rows.push((key(&row), line, file));
         }

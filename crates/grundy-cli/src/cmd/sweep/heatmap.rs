@@ -14,10 +14,8 @@ use plotters::prelude::*;
 
 /// Draws `t` to `path`; the extension picks PNG or SVG.
 pub fn write(path: &Path, t: &Table) -> anyhow::Result<()> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
+    let ext =
+        path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let ext = match ext.as_deref() {
         Some(e @ ("png" | "svg")) => e.to_string(),
         _ => bail!(

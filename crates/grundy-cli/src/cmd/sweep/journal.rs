@@ -206,10 +206,10 @@ mod tests {
         assert!(Journal::open(&path, "f1", false).is_err(), "needs --resume");
         assert!(Journal::open(&path, "f2", true).is_err(), "other sweep");
         let (mut j, rows) = Journal::open(&path, "f1", true).unwrap();
-        assert_eq!(rows.into_iter().collect::<Vec<_>>(), [
-            (1, "1,a".to_string()),
-            (3, "3,\"1,2\",x".to_string())
-        ]);
+        assert_eq!(
+            rows.into_iter().collect::<Vec<_>>(),
+            [(1, "1,a".to_string()), (3, "3,\"1,2\",x".to_string())]
+        );
         j.append(5, "5,b").unwrap();
         j.flush().unwrap();
         drop(j);

@@ -35,7 +35,12 @@ pub use rows::{Format, Layout};
 pub struct SweepArgs {
     /// The family's template: a set whose elements are expressions of the
     /// parameters, e.g. `a,b,c` or `all-but:a,b,a+b,a+2*b`.
-    #[arg(value_name = "TEMPLATE", allow_hyphen_values = true, required_unless_present = "subsets", conflicts_with = "subsets")]
+    #[arg(
+        value_name = "TEMPLATE",
+        allow_hyphen_values = true,
+        required_unless_present = "subsets",
+        conflicts_with = "subsets"
+    )]
     pub template: Option<String>,
     /// A parameter and its inclusive range, `NAME=LO..HI`; bounds may use
     /// earlier parameters (`b=a+1..a+30`). The first is the outermost loop.
@@ -102,7 +107,11 @@ struct Plan {
     shard: Shard,
     total: u64,
     checks: Vec<Check>,
-    table: Option<(grundy::sweep::Axis, grundy::sweep::Axis, grundy::sweep::Axis)>,
+    table: Option<(
+        grundy::sweep::Axis,
+        grundy::sweep::Axis,
+        grundy::sweep::Axis,
+    )>,
     options: RunOptions,
     layout: Layout,
 }
@@ -113,7 +122,9 @@ impl SweepArgs {
             (Some(t), None, None) => Family::template(t, &self.param)?,
             (None, Some(k), Some(max)) => {
                 if !self.param.is_empty() {
-                    bail!("--param does not apply to --subsets; use a template such as 'a,b,c' instead");
+                    bail!(
+                        "--param does not apply to --subsets; use a template such as 'a,b,c' instead"
+                    );
                 }
                 Family::subsets(k, max)?
             }
@@ -139,8 +150,7 @@ impl SweepArgs {
             ),
             (None, None) => None,
         };
-        let table =
-            spec.map(|s| Table::parse_spec(&s, &refs)).transpose()?;
+        let table = spec.map(|s| Table::parse_spec(&s, &refs)).transpose()?;
         let shard = match &self.shard {
             Some(s) => Shard::parse(s)?,
             None => Shard::ALL,
@@ -216,9 +226,8 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
         let path = journal::path_for(output);
         let (j, rows) =
             Journal::open(&path, &args.fingerprint(&plan), args.resume)?;
-        if let Some(bad) = rows
-            .keys()
-            .find(|&&i| i >= plan.total || !shard.contains(i))
+        if let Some(bad) =
+            rows.keys().find(|&&i| i >= plan.total || !shard.contains(i))
         {
             bail!(
                 "\"{}\" holds row {bad}, which is not part of this sweep; delete it to start over",
@@ -358,7 +367,11 @@ fn print_reports(
         if !outcome.failures.is_empty() {
             code = ExitCode::from(1);
         }
-        write!(out, "{}", report::check(check.text(), &names, rows, &outcome))?;
+        write!(
+            out,
+            "{}",
+            report::check(check.text(), &names, rows, &outcome)
+        )?;
     }
     if args.summary {
         let s = Summary::build(rows, args.top);
@@ -390,7 +403,12 @@ impl Ordered {
         let mut out = BufWriter::new(io::stdout().lock());
         // A failed header write shows up again on the first row.
         let _ = out.write_all(layout.header().as_bytes());
-        Ordered { out, next: shard.index, step: shard.count, pending: BTreeMap::new() }
+        Ordered {
+            out,
+            next: shard.index,
+            step: shard.count,
+            pending: BTreeMap::new(),
+        }
     }
 
     fn push(&mut self, index: u64, line: String) -> io::Result<()> {

@@ -62,7 +62,8 @@ pub fn table(t: &Table, format: TableFormat) -> String {
         }
         TableFormat::Markdown => {
             let _ = writeln!(out, "{} of {}:\n", t.value_label, corner);
-            let mut line = vec![format!("{} \\\\ {}", t.row_label, t.col_label)];
+            let mut line =
+                vec![format!("{} \\\\ {}", t.row_label, t.col_label)];
             line.extend(head);
             out += &format!("| {} |\n", line.join(" | "));
             out += &format!("|{}\n", "---:|".repeat(line.len()));

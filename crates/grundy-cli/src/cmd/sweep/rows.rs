@@ -174,7 +174,9 @@ impl Layout {
                 .transpose()
         };
         let need = |i: usize| -> anyhow::Result<u64> {
-            int(i)?.with_context(|| format!("{} is missing", RESULT_COLUMNS[i - p]))
+            int(i)?.with_context(|| {
+                format!("{} is missing", RESULT_COLUMNS[i - p])
+            })
         };
         let params = fields[..p]
             .iter()
@@ -211,7 +213,8 @@ impl Layout {
 /// The merge key of a row: its parameters, then its set's elements. Rows
 /// of one family come in increasing key order (see `grundy::sweep`).
 pub fn key(row: &Row) -> (Vec<i64>, Vec<u64>) {
-    let body = row.set.strip_prefix(grundy::ALL_BUT_PREFIX).unwrap_or(&row.set);
+    let body =
+        row.set.strip_prefix(grundy::ALL_BUT_PREFIX).unwrap_or(&row.set);
     let elements =
         body.split(',').filter_map(|e| e.trim().parse().ok()).collect();
     (row.params.clone(), elements)
@@ -268,7 +271,10 @@ mod tests {
 
     #[test]
     fn csv_lines() {
-        let l = Layout { format: Format::Csv, params: vec!["a".into(), "b".into()] };
+        let l = Layout {
+            format: Format::Csv,
+            params: vec!["a".into(), "b".into()],
+        };
         assert_eq!(
             l.header(),
             "a,b,set,preperiod,period,saltus,outcome_preperiod,outcome_period,max_value,positions,status\n"
@@ -290,7 +296,10 @@ mod tests {
 
     #[test]
     fn jsonl_lines() {
-        let l = Layout { format: Format::Jsonl, params: vec!["a".into(), "b".into()] };
+        let l = Layout {
+            format: Format::Jsonl,
+            params: vec!["a".into(), "b".into()],
+        };
         assert_eq!(l.header(), "");
         let lines: Vec<String> = rows().iter().map(|r| l.format(r)).collect();
         assert_eq!(
