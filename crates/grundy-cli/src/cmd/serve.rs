@@ -27,6 +27,9 @@ pub struct ServeArgs {
     /// Seconds one request may take.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
+    /// Positions a misère sum search or a game may store, per request.
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_states)]
+    pub max_states: usize,
     /// Computations that may run at once (default: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
@@ -46,6 +49,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let budget = grundy_web::Budget {
         max_positions: args.max_positions,
         timeout: Duration::from_secs_f64(args.timeout),
+        max_states: args.max_states.max(1),
         workers: args.workers.unwrap_or(defaults.workers),
         ..defaults
     };
