@@ -5,11 +5,15 @@
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
+};
 use grundy::engine::block::BlockEngine;
 use grundy::engine::cell::{Cell, GrundyRule};
 use grundy::engine::{Source, naive};
-use grundy::{FiniteSet, Limit, Sequence, SubtractionSet, find_period};
+use grundy::{
+    EngineChoice, FiniteSet, Limit, Sequence, SubtractionSet, find_period_with,
+};
 
 /// Generates `count` positions with the block engine, `chunk` at a time.
 fn generate<C: Cell>(moves: &[u64], count: usize) -> u64 {
@@ -39,14 +43,18 @@ fn generation(c: &mut Criterion) {
     group.throughput(Throughput::Elements(count as u64));
     group.sample_size(10);
     for (name, moves) in sets() {
-        group.bench_with_input(BenchmarkId::new("block", name), &moves, |b, m| {
-            b.iter(|| match m.len() {
-                0..8 => generate::<u8>(m, count),
-                8..16 => generate::<u16>(m, count),
-                16..32 => generate::<u32>(m, count),
-                _ => generate::<u64>(m, count),
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("block", name),
+            &moves,
+            |b, m| {
+                b.iter(|| match m.len() {
+                    0..8 => generate::<u8>(m, count),
+                    8..16 => generate::<u16>(m, count),
+                    16..32 => generate::<u32>(m, count),
+                    _ => generate::<u64>(m, count),
+                })
+            },
+        );
     }
     group.finish();
 
@@ -55,10 +63,13 @@ fn generation(c: &mut Criterion) {
     group.throughput(Throughput::Elements(count as u64));
     group.sample_size(10);
     for (name, moves) in sets() {
-        let set: SubtractionSet = FiniteSet::new(moves.iter().copied()).unwrap().into();
-        group.bench_with_input(BenchmarkId::new("naive", name), &set, |b, s| {
-            b.iter(|| naive::grundy_values(s, count))
-        });
+        let set: SubtractionSet =
+            FiniteSet::new(moves.iter().copied()).unwrap().into();
+        group.bench_with_input(
+            BenchmarkId::new("naive", name),
+            &set,
+            |b, s| b.iter(|| naive::grundy_values(s, count)),
+        );
     }
     group.finish();
 }
@@ -68,9 +79,26 @@ fn periods(c: &mut Criterion) {
     group.sample_size(10);
     for text in ["2,3,5", "29,71,100", "299,701,1000", "5000,10001,15001"] {
         let set: FiniteSet = text.parse().unwrap();
-        group.bench_with_input(BenchmarkId::new("fast", text), &set, |b, s| {
-            b.iter(|| find_period(s, Sequence::Grundy, &Limit::default(), &mut |_| {}).unwrap())
-        });
+        for (name, choice) in
+            [("block", EngineChoice::Block), ("runs", EngineChoice::Runs)]
+        {
+            group.bench_with_input(
+                BenchmarkId::new(name, text),
+                &set,
+                |b, s| {
+                    b.iter(|| {
+                        find_period_with(
+                            s,
+                            Sequence::Grundy,
+                            choice,
+                            &Limit::default(),
+                            &mut |_| {},
+                        )
+                        .unwrap()
+                    })
+                },
+            );
+        }
     }
     group.finish();
 }

@@ -56,8 +56,17 @@ fn text_shows_certificate_and_work() {
 
 #[test]
 fn budget_exhausted_exits_1() {
-    let (out, err) =
-        run(&["period", "5000,10001,15001", "--max-positions", "100000"], 1);
+    let (out, err) = run(
+        &[
+            "period",
+            "5000,10001,15001",
+            "--max-positions",
+            "100000",
+            "--engine",
+            "block",
+        ],
+        1,
+    );
     assert!(out.is_empty());
     let err = err.trim_end();
     assert!(err.starts_with("grundy: no period found within "), "{err}");
@@ -66,5 +75,52 @@ fn budget_exhausted_exits_1() {
             r#" positions for "5000,10001,15001"; raise --max-positions"#
         ),
         "{err}"
+    );
+}
+
+#[test]
+fn run_length_budget_counts_segments() {
+    let (out, err) =
+        run(&["period", "5000,10001,15001", "--max-positions", "1000"], 1);
+    assert!(out.is_empty());
+    assert!(
+        err.trim_end().starts_with(
+            "grundy: no period found within 1000 run segments for"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn engines_are_chosen_and_forced() {
+    // {a, 2a+1, 3a+1}: long runs, so `auto` takes the run-length engine;
+    // the period is 4a^2 + 3a (a = 500: 1,001,500).
+    let auto = json(&["period", "500,1001,1501", "--json"]);
+    assert_eq!(auto["engine"], "runs");
+    assert!(auto["segments"].as_u64().unwrap() > 0);
+    let block =
+        json(&["period", "500,1001,1501", "--json", "--engine", "block"]);
+    assert_eq!(block["engine"], "block-u8");
+    assert!(block["segments"].is_null());
+    for key in ["preperiod", "period", "outcome", "max_value"] {
+        assert_eq!(auto[key], block[key], "{key}");
+    }
+    assert_eq!(auto["period"], 1_001_500);
+    let small = json(&["period", "2,3,5", "--json"]);
+    assert_eq!(small["engine"], "block-u8");
+    let forced = json(&["period", "2,3,5", "--json", "--engine", "runs"]);
+    assert_eq!(
+        (forced["engine"].as_str(), forced["period"].as_u64()),
+        (Some("runs"), Some(7))
+    );
+}
+
+#[test]
+fn unknown_engine_is_a_usage_error() {
+    let (out, err) = run(&["period", "2,3,5", "--engine", "simd"], 2);
+    assert!(out.is_empty());
+    assert_eq!(
+        err.trim_end(),
+        r#"grundy: unknown engine "simd"; use auto, block or runs"#
     );
 }

@@ -22,10 +22,14 @@
 //!    (near the frontier), so the patterns repeat every s steps; s is thus
 //!    a multiple of the least pattern cycle q, and p >= P. So P is the
 //!    least period and q its saltus.
-//! 4. **Least pre-period**: two FES value streams run P positions apart
-//!    and the last n < n_mu + max(X) with g(n + P) != g(n) + q is found;
-//!    l is one more (0 if none). The least l is the same for every valid
-//!    period, so it is the least pre-period. Memory O(max(X)) again.
+//! 4. **Least pre-period**: steps k >= mu give value k + q exactly to the
+//!    positions of value k shifted by P (same pattern, base moved by P),
+//!    so g(n + P) = g(n) + q can fail only where g(n) < mu. The second
+//!    pass runs steps k and k + q side by side for k < mu anyway, so it
+//!    checks each position of value k against the positions of value
+//!    k + q; l is one more than the last failure (0 if none). The least l
+//!    is the same for every valid period, so it is the least pre-period.
+//!    No values are stored: memory O(max(X)).
 //!
 //! The outcome sequences are simpler: two P-positions (normal or misère)
 //! are always a distance in X apart, so they all lie within max(X) of the
@@ -40,7 +44,7 @@ use crate::Sequence;
 pub mod explain;
 pub mod model;
 
-use crate::engine::fes::{Fes, FesValues};
+use crate::engine::fes::Fes;
 use crate::period::{Limit, Meter, NotFound};
 use crate::play::Play;
 use crate::set::AllButSet;
@@ -141,8 +145,7 @@ fn grundy_period(
     let reduced = reduction(set);
     let game = reduced.as_ref().map_or(set, |r| &r.to);
     let mut meter = Meter::new(limit, progress);
-    let cycle = pattern_cycle(game, &mut meter)?;
-    let preperiod = least_preperiod(game, &cycle, &mut meter)?;
+    let (cycle, preperiod) = pattern_cycle(game, &mut meter)?;
     let d = reduced.as_ref().map_or(1, |r| r.by);
     Ok(AllButPeriod {
         preperiod: d * preperiod,
@@ -161,11 +164,11 @@ fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), NotFound> {
 }
 
 /// Brent's cycle finder on boundary patterns, then the first step of the
-/// cycle (two states q steps apart).
+/// cycle (two states q steps apart) and the least pre-period.
 pub(crate) fn pattern_cycle(
     set: &AllButSet,
     meter: &mut Meter<'_>,
-) -> Result<PatternCycle, NotFound> {
+) -> Result<(PatternCycle, u64), NotFound> {
     let mut tortoise = Fes::new(set);
     let mut hare = tortoise.clone();
     step(&mut hare, meter)?;
@@ -186,46 +189,33 @@ pub(crate) fn pattern_cycle(
     for _ in 0..steps {
         step(&mut ahead, meter)?;
     }
+    // Steps k >= mu give value k + q to the positions of value k shifted
+    // by P, so g(n + P) = g(n) + q can fail only where g(n) < mu: compare
+    // the positions of value k and k + q for each k < mu as we go.
+    let mut preperiod = 0;
     while !ahead.same_pattern(&behind) {
+        let (from, to) = (behind.base(), ahead.base());
         step(&mut behind, meter)?;
         step(&mut ahead, meter)?;
+        for &o in behind.taken() {
+            let n = from + o as u64;
+            let image = n + shift;
+            let found = image
+                .checked_sub(to)
+                .is_some_and(|t| ahead.taken().contains(&(t as usize)));
+            if !found {
+                preperiod = preperiod.max(n + 1);
+            }
+        }
     }
-    Ok(PatternCycle {
+    let cycle = PatternCycle {
         step: behind.step_index(),
         start: behind.base(),
         steps,
         shift,
         window: set.max_excluded(),
-    })
-}
-
-/// The least l with g(n + P) = g(n) + q for all n >= l, knowing that it
-/// holds from n_mu + max(X) on.
-fn least_preperiod(
-    set: &AllButSet,
-    cycle: &PatternCycle,
-    meter: &mut Meter<'_>,
-) -> Result<u64, NotFound> {
-    let end = cycle.start + cycle.window;
-    let mut behind = FesValues::new(set);
-    let mut ahead = FesValues::new(set);
-    ahead.skip_positions(cycle.shift);
-    meter.add(cycle.shift as usize)?;
-    let mut preperiod = 0;
-    const CHUNK: u64 = 1 << 12;
-    let mut n = 0;
-    while n < end {
-        let count = CHUNK.min(end - n);
-        for _ in 0..count {
-            let (a, b) = (behind.next(), ahead.next());
-            if b != a.map(|a| a + cycle.steps) {
-                preperiod = n + 1;
-            }
-            n += 1;
-        }
-        meter.add(2 * count as usize)?;
-    }
-    Ok(preperiod)
+    };
+    Ok((cycle, preperiod))
 }
 
 /// The P-positions of one heap under `play`, ascending. All lie within

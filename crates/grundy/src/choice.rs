@@ -63,12 +63,12 @@ impl fmt::Display for EngineChoice {
 const PROBE_SEGMENTS: u64 = 4096;
 
 /// The run-length engine is chosen when the probe's mean segment length is
-/// at least this many positions per element of S. Measured on this
-/// project's machine (BENCHMARKS.md): one segment costs about as much as
-/// 4|S| block-engine positions for sets with small min(S) and about
-/// 50|S| when min(S) >= 128 fills 128 lanes at once; this threshold keeps
-/// the block engine wherever the two are close.
-const RUNS_PER_ELEMENT: f64 = 64.0;
+/// at least this many positions per element of S. Measured (BENCHMARKS.md,
+/// "Choosing"): {20,41,61} (mean 6.5) and {29,71,100} (9.8) already run 7-
+/// 12 times faster segment by segment, while {2,3,5}-like sets (mean 1.0)
+/// and a random 8-element set with max 2000 (mean 1.0-2.1) run 6-180 times
+/// slower; both engines are exact, so the choice only costs time.
+const RUNS_PER_ELEMENT: f64 = 2.0;
 
 /// The mean length of the run-length engine's segments over the first
 /// `PROBE_SEGMENTS` segments after position max(S).

@@ -4,7 +4,8 @@
 //! rule set and any n, also numbers with hundreds of digits: with the least
 //! pre-period l and period p known, n >= l reads at l + (n - l) mod p
 //! (DOMAIN.md 2.1, large heaps). Small heaps are computed directly without
-//! looking for a period at all.
+//! looking for a period at all. All-but sets use the additive period
+//! instead (`allbut/model.rs`, DOMAIN.md 2.2).
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;

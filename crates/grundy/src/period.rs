@@ -195,6 +195,7 @@ pub(crate) struct Meter<'a> {
     progress: &'a mut dyn FnMut(u64),
     pub(crate) positions: u64,
     next_check: u64,
+    every: u64,
 }
 
 impl<'a> Meter<'a> {
@@ -202,13 +203,23 @@ impl<'a> Meter<'a> {
         limit: &'a Limit,
         progress: &'a mut dyn FnMut(u64),
     ) -> Meter<'a> {
-        Meter { limit, progress, positions: 0, next_check: 0 }
+        Meter::every(limit, progress, CHECK_EVERY)
+    }
+
+    /// A meter that checks the limits every `every` units of work.
+    pub(crate) fn every(
+        limit: &'a Limit,
+        progress: &'a mut dyn FnMut(u64),
+        every: u64,
+    ) -> Meter<'a> {
+        Meter { limit, progress, positions: 0, next_check: 0, every }
     }
 
     pub(crate) fn add(&mut self, count: usize) -> Result<(), NotFound> {
         self.positions += count as u64;
         if self.positions >= self.next_check {
-            self.next_check = self.positions + CHECK_EVERY;
+            self.next_check = (self.positions + self.every)
+                .min(self.limit.max_positions.saturating_add(1));
             (self.progress)(self.positions);
             self.limit.check(self.positions)?;
         }

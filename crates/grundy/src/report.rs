@@ -12,7 +12,7 @@ use crate::allbut::{AllButPeriod, PatternCycle, find_allbut_period};
 use crate::choice::{EngineChoice, choose, find_period_with};
 use crate::engine;
 use crate::error::{Error, ErrorKind, Result};
-use crate::period::{Limit, NotFound, Period};
+use crate::period::{Limit, NotFound, Period, StopReason};
 use crate::play::Play;
 use crate::set::{AllButSet, FiniteSet, SubtractionSet};
 
@@ -129,16 +129,28 @@ pub fn period_report_with(
         return all_but_period_report(x, play, limit, progress, started);
     }
     let finite = require_finite(set)?;
+    let choice = choose(finite, choice);
+    let unit = match choice {
+        EngineChoice::Runs => "run segments",
+        _ => "positions",
+    };
     let budget = |e: NotFound| {
-        Error::new(
-            ErrorKind::Budget,
-            format!(
-                "no period found within {} positions for \"{set}\"; raise --max-positions",
+        let message = match e.reason {
+            StopReason::Positions => format!(
+                "no period found within {} {unit} for \"{set}\"; raise --max-positions",
+                limit.max_positions
+            ),
+            StopReason::Time => format!(
+                "no period found for \"{set}\" before the time limit ({} {unit} examined); raise --timeout",
                 e.positions
             ),
-        )
+            StopReason::Cancelled => format!(
+                "search for the period of \"{set}\" cancelled after {} {unit}",
+                e.positions
+            ),
+        };
+        Error::new(ErrorKind::Budget, message)
     };
-    let choice = choose(finite, choice);
     let mut search = |sequence| {
         find_period_with(finite, sequence, choice, limit, progress)
             .map_err(budget)
@@ -206,13 +218,21 @@ fn all_but_period_report(
 ) -> Result<PeriodReport> {
     let set = SubtractionSet::AllBut(x.clone());
     let budget = |e: NotFound| {
-        Error::new(
-            ErrorKind::Budget,
-            format!(
+        let message = match e.reason {
+            StopReason::Positions => format!(
                 "no period found within {} positions for \"{set}\"; raise --max-positions",
+                limit.max_positions
+            ),
+            StopReason::Time => format!(
+                "no period found for \"{set}\" before the time limit ({} positions examined); raise --timeout",
                 e.positions
             ),
-        )
+            StopReason::Cancelled => format!(
+                "search for the period of \"{set}\" cancelled after {} positions",
+                e.positions
+            ),
+        };
+        Error::new(ErrorKind::Budget, message)
     };
     let outcome =
         find_allbut_period(x, Sequence::Outcome(play), limit, progress)

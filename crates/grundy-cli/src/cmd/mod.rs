@@ -1,5 +1,6 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
+pub mod explain;
 pub mod graph;
 pub mod heap;
 pub mod merge;
@@ -25,6 +26,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }
 

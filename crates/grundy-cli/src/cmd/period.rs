@@ -147,13 +147,12 @@ fn write_fes_certificate(
             let game = r.reduced.as_ref().map_or(r.set.as_str(), |d| &d.to);
             writeln!(
                 out,
-                "certificate:  for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} steps later, {p} positions on, so g(n + {p}) = g(n) + {q} for all n >= {end}; below that, g(n + {p}) was compared with g(n) for every n",
+                "certificate:  for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} steps later, {p} positions on, so g(n + {p}) = g(n) + {q} wherever g(n) >= {mu}; the positions of each smaller value k were compared with those of value k + {q}",
                 mu = cycle.step,
                 n = cycle.start,
                 m = cycle.window,
                 q = cycle.steps,
                 p = cycle.shift,
-                end = cycle.start + cycle.window,
             )?;
         }
         None => {

@@ -51,7 +51,7 @@ pub fn explain(
 ) -> Result<Explanation, NotFound> {
     let mut progress = |_| {};
     let mut meter = Meter::new(limit, &mut progress);
-    let cycle = pattern_cycle(set, &mut meter)?;
+    let (cycle, _) = pattern_cycle(set, &mut meter)?;
     let last = cycle.step + cycle.steps;
     let count = (last + 1).min(max_steps);
     let mut fes = Fes::new(set);

@@ -221,7 +221,7 @@ mod tests {
             // of s.
             let k = 1u64 << 40;
             let big = BigUint::from(n.max(f.preperiod)) + BigUint::from(k) * f.period;
-            let g = m.grundy_values(&[big.clone()]).unwrap()[0];
+            let g = m.grundy_values(std::slice::from_ref(&big)).unwrap()[0];
             prop_assert_eq!(g, direct[n.max(f.preperiod) as usize] + k * f.saltus);
             let heaps = m.heaps_with_value(g).unwrap();
             prop_assert!(heaps.contains(&big));

@@ -40,8 +40,15 @@ pub struct Fes {
     member: Vec<u64>,
     /// max(X) (0 for Nim).
     m: usize,
-    /// Bit j is set iff position `base + j` is determined (j in 0..=m).
+    /// Bit `head + j` is set iff position `base + j` is determined (j in
+    /// 0..=m). Bits below `head` are stale; bits above `head + m` are 0.
+    /// Moving the base only moves `head`; the words are moved down once
+    /// `head` passes a whole pattern's worth of words (amortised O(1)).
     pattern: Vec<u64>,
+    /// Where offset 0 sits in `pattern` (a bit index, < 64 * words).
+    head: usize,
+    /// ceil((m + 1) / 64): the words of one pattern.
+    width: usize,
     /// The least undetermined position before the next step.
     base: u64,
     /// The Grundy value the next step assigns.
@@ -77,7 +84,9 @@ impl Fes {
             excluded,
             member,
             m,
-            pattern: vec![0; words(m + 1)],
+            pattern: vec![0; 2 * words(m + 1) + 1],
+            head: 0,
+            width: words(m + 1),
             base: 0,
             step: 0,
             taken: Vec::with_capacity(8),
@@ -102,7 +111,14 @@ impl Fes {
 
     /// Whether position `base() + offset` is determined (offset <= max X).
     pub fn is_determined(&self, offset: usize) -> bool {
-        get_bit(&self.pattern, offset)
+        get_bit(&self.pattern, self.head + offset)
+    }
+
+    /// Logical word j of the pattern (offsets 64 j .. 64 j + 63).
+    fn word(&self, j: usize) -> u64 {
+        let (q, r) = (self.head / 64 + j, self.head % 64);
+        let lo = self.pattern[q];
+        if r == 0 { lo } else { (lo >> r) | (self.pattern[q + 1] << (64 - r)) }
     }
 
     /// The offsets, from the base before the last step, of the positions
@@ -113,12 +129,13 @@ impl Fes {
 
     /// Whether two states have the same boundary pattern.
     pub fn same_pattern(&self, other: &Fes) -> bool {
-        self.pattern == other.pattern
+        (0..self.width).all(|j| self.word(j) == other.word(j))
     }
 
     /// Copies `other`'s pattern, base and step into `self` (same set).
     pub fn copy_from(&mut self, other: &Fes) {
         self.pattern.clone_from(&other.pattern);
+        self.head = other.head;
         self.base = other.base;
         self.step = other.step;
     }
@@ -140,14 +157,14 @@ impl Fes {
         self.taken.clear();
         self.taken.push(0);
         for &x in &self.excluded {
-            if !get_bit(&self.pattern, x)
+            if !get_bit(&self.pattern, self.head + x)
                 && self.taken.iter().all(|&o| get_bit(&self.member, x - o))
             {
                 self.taken.push(x);
             }
         }
         for &o in &self.taken {
-            set_bit(&mut self.pattern, o);
+            set_bit(&mut self.pattern, self.head + o);
         }
         let shift = self.leading_determined();
         self.shift_right(shift);
@@ -159,7 +176,8 @@ impl Fes {
     /// The number of determined positions from offset 0 on.
     fn leading_determined(&self) -> usize {
         let mut count = 0;
-        for &w in &self.pattern {
+        for j in 0..self.width {
+            let w = self.word(j);
             if w == u64::MAX {
                 count += 64;
             } else {
@@ -171,13 +189,14 @@ impl Fes {
     }
 
     fn shift_right(&mut self, by: usize) {
-        let (q, r) = (by / 64, by % 64);
-        let n = self.pattern.len();
-        for i in 0..n {
-            let lo = self.pattern.get(i + q).copied().unwrap_or(0);
-            let hi = self.pattern.get(i + q + 1).copied().unwrap_or(0);
-            self.pattern[i] =
-                if r == 0 { lo } else { (lo >> r) | (hi << (64 - r)) };
+        self.head += by;
+        if self.head >= 64 * self.width {
+            // Move the live words down to the start; zero the rest.
+            let from = self.head / 64;
+            let len = self.pattern.len();
+            self.pattern.copy_within(from.., 0);
+            self.pattern[len - from..].fill(0);
+            self.head %= 64;
         }
     }
 }

@@ -56,17 +56,22 @@ pub struct RunEngine {
     moves: Vec<i64>,
     window: i64,
     rule: RunRule,
-    /// Maximal runs, oldest first; the last one is still growing. Runs
-    /// entirely before `position - window` are dropped.
-    runs: VecDeque<(i64, u32)>,
-    /// Index (counted from the first run ever) of `runs[0]`.
-    dropped: usize,
-    /// For each move s, the absolute index of the run holding
-    /// `position - s`.
+    /// Maximal runs, oldest first, as parallel arrays (start, value); the
+    /// last one is still growing. Runs before `head` ended at or before
+    /// the window and are dead; they are compacted away now and then.
+    starts: Vec<i64>,
+    values: Vec<u32>,
+    head: usize,
+    /// For each move s, the index of the run holding `position - s`.
     cursor: Vec<usize>,
+    /// Scratch bitset for the mex when |S| >= 64 (values up to |S|).
+    wide_seen: Vec<u64>,
     position: i64,
     max_value: u32,
 }
+
+/// Compaction happens when this many dead runs have piled up.
+const COMPACT_AFTER: usize = 1 << 12;
 
 impl RunEngine {
     /// An engine for the sorted, non-empty move sizes `moves`.
@@ -75,11 +80,17 @@ impl RunEngine {
         let window = *moves.last().expect("non-empty set");
         RunEngine {
             cursor: vec![0; moves.len()],
+            wide_seen: if moves.len() >= 64 {
+                vec![0; moves.len() / 64 + 1]
+            } else {
+                Vec::new()
+            },
             moves,
             window,
             rule,
-            runs: VecDeque::from([(-window, ABSENT)]),
-            dropped: 0,
+            starts: vec![-window],
+            values: vec![ABSENT],
+            head: 0,
             position: 0,
             max_value: 0,
         }
@@ -100,66 +111,81 @@ impl RunEngine {
         u64::from(self.max_value)
     }
 
-    fn run_start(&self, index: usize) -> i64 {
-        self.runs[index - self.dropped].0
-    }
-
-    /// The end of run `index`: the next run's start, or the current
-    /// position for the last run.
-    fn run_end(&self, index: usize) -> i64 {
-        self.runs.get(index + 1 - self.dropped).map_or(self.position, |r| r.0)
-    }
-
     /// Computes the next segment of equal values (not necessarily a whole
     /// run) and returns it.
     pub fn step(&mut self) -> Run {
         let n = self.position;
         let mut len = self.moves[0];
-        let mut seen: u128 = 0;
+        // Values never exceed |S|, so below 64 elements one word holds
+        // every value seen; otherwise `wide_seen` does.
+        let mut seen: u64 = 0;
+        let wide = !self.wide_seen.is_empty();
+        self.wide_seen.iter_mut().for_each(|w| *w = 0);
         let mut any_p = false;
         let mut any_option = false;
-        let last = self.dropped + self.runs.len() - 1;
-        for (j, &s) in self.moves.iter().enumerate() {
+        let starts = &self.starts[..];
+        let last = starts.len() - 1;
+        for (cursor, &s) in self.cursor.iter_mut().zip(&self.moves) {
             let x = n - s;
-            let mut i = self.cursor[j];
-            while i < last && self.run_start(i + 1) <= x {
+            let mut i = *cursor;
+            while i < last && starts[i + 1] <= x {
                 i += 1;
             }
-            self.cursor[j] = i;
-            let end = self.run_end(i);
+            *cursor = i;
+            let end = if i < last { starts[i + 1] } else { n };
             len = len.min(end - x);
-            let v = self.runs[i - self.dropped].1;
+            let v = self.values[i];
             if v != ABSENT {
                 any_option = true;
                 any_p |= v == 0;
-                if v < 128 {
+                if wide {
+                    self.wide_seen[v as usize / 64] |= 1 << (v % 64);
+                } else {
                     seen |= 1 << v;
                 }
             }
         }
         let value = match self.rule {
+            RunRule::Grundy if wide => {
+                let word = self.wide_seen.iter().position(|&w| w != !0);
+                let word = word.expect("|S| + 1 bits hold a free value");
+                word as u32 * 64 + (!self.wide_seen[word]).trailing_zeros()
+            }
             RunRule::Grundy => (!seen).trailing_zeros(),
             RunRule::Normal => u32::from(any_p),
             RunRule::Misere => u32::from(any_p || !any_option),
         };
-        if self.runs.back().unwrap().1 != value {
-            self.runs.push_back((n, value));
+        if self.values[last] != value {
+            self.starts.push(n);
+            self.values.push(value);
         }
         self.position = n + len;
         self.max_value = self.max_value.max(value);
-        // Drop runs that end at or before n - window: the window before
-        // this segment's start (see `state`) must stay whole.
+        // Runs that end at or before n - window are dead: the window
+        // before this segment's start (see `state`) must stay whole.
         let oldest = n - self.window;
-        while self.runs.len() > 1 && self.runs[1].0 <= oldest {
-            self.runs.pop_front();
-            self.dropped += 1;
+        while self.head + 1 < self.starts.len()
+            && self.starts[self.head + 1] <= oldest
+        {
+            self.head += 1;
+        }
+        if self.head >= COMPACT_AFTER {
+            self.compact();
         }
         Run { start: n, len: len as u64, value }
     }
 
+    fn compact(&mut self) {
+        let dead = self.head.min(self.cursor.iter().copied().min().unwrap());
+        self.starts.drain(..dead);
+        self.values.drain(..dead);
+        self.cursor.iter_mut().for_each(|c| *c -= dead);
+        self.head -= dead;
+    }
+
     /// Whether the last step began a new maximal run.
     fn at_run_start(&self, segment: &Run) -> bool {
-        self.runs.back().unwrap().0 == segment.start
+        self.starts.last() == Some(&segment.start)
     }
 
     /// The window before `at` (a run start just emitted) as clipped runs:
@@ -168,14 +194,16 @@ impl RunEngine {
     fn state(&self, at: i64, out: &mut Vec<(i64, u32)>) {
         out.clear();
         let from = at - self.window;
-        for &(start, value) in self.runs.iter() {
+        let live =
+            self.starts[self.head..].iter().zip(&self.values[self.head..]);
+        for (&start, &value) in live {
             if start >= at {
                 break;
             }
             out.push(((start - from).max(0), value));
         }
-        // Runs wholly before `from` were dropped except possibly the first,
-        // which is clipped to offset 0; keep only the last run at offset 0.
+        // The first live run may start before `from`; it is clipped to
+        // offset 0. Keep only the last run at offset 0.
         let zeros = out.iter().take_while(|r| r.0 == 0).count();
         if zeros > 1 {
             out.drain(..zeros - 1);
@@ -219,7 +247,10 @@ pub fn detect(
     limit: &Limit,
     progress: &mut dyn FnMut(u64),
 ) -> Result<RunPeriod, NotFound> {
-    let mut work = Work { meter: Meter::new(limit, progress), covered: 0 };
+    // A segment costs about as much as a thousand positions of the block
+    // engine, so the limits are checked every 4096 segments.
+    let meter = Meter::every(limit, progress, 1 << 12);
+    let mut work = Work { meter, covered: 0 };
     let mut engine = RunEngine::new(moves, rule);
     let m = engine.window;
     // Phase 1: the runs before the first checkpoint c0 (the first run
@@ -404,6 +435,26 @@ mod tests {
                 expand(&moves, RunRule::Grundy, n),
                 naive::grundy_values(&set(&moves), n),
                 "a = {a}"
+            );
+        }
+    }
+
+    #[test]
+    fn large_sets_match_naive() {
+        // |S| = 70 and 150: values above 63 and above 127.
+        for k in [70u64, 150] {
+            let moves: Vec<u64> = (1..=k).collect();
+            let n = 5 * k as usize;
+            assert_eq!(
+                expand(&moves, RunRule::Grundy, n),
+                naive::grundy_values(&set(&moves), n),
+                "k = {k}"
+            );
+            let odd: Vec<u64> = (0..k).map(|i| 2 * i + 1).collect();
+            assert_eq!(
+                expand(&odd, RunRule::Grundy, n),
+                naive::grundy_values(&set(&odd), n),
+                "odd, k = {k}"
             );
         }
     }

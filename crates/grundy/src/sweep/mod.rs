@@ -125,28 +125,49 @@ pub struct Row {
 /// The one seam between sweeps and engines: evaluates one set.
 ///
 /// Finite sets use the fast small-set path of [`finite`] (falling back to
-/// the general detector); all-but sets are not supported by the engines
-/// yet and give an error row (Nim, X empty, is answered directly).
+/// the general detector); all-but sets use the FES engine
+/// ([`crate::find_allbut_period`]): the Grundy sequence's least additive
+/// pre-period, period and saltus, and the outcome sequence, which is N
+/// after the last P-position (period 1). `max_value` is `None` for them:
+/// the values are unbounded.
 pub fn evaluate(set: &SubtractionSet, limit: &Limit) -> Evaluation {
     match set {
         SubtractionSet::Finite(s) => match finite::evaluate(s, limit) {
             Ok(found) => Evaluation::Found(found),
             Err(e) => Evaluation::NotFound(e),
         },
-        SubtractionSet::AllBut(s) if s.is_nim() => {
-            // g(n) = n: period 1, saltus 1; the only P-position is 0.
-            Evaluation::Found(Found {
-                preperiod: 0,
-                period: 1,
-                saltus: 1,
-                outcome_preperiod: 1,
-                outcome_period: 1,
-                max_value: None,
-                positions: 2,
-            })
-        }
-        SubtractionSet::AllBut(_) => Evaluation::Error(format!(
-            "all-but sets such as \"{set}\" are not supported yet"
-        )),
+        SubtractionSet::AllBut(s) => all_but(s, limit),
     }
+}
+
+fn all_but(set: &crate::set::AllButSet, limit: &Limit) -> Evaluation {
+    use crate::{Sequence, find_allbut_period};
+    let g = match find_allbut_period(set, Sequence::Grundy, limit, &mut |_| {})
+    {
+        Ok(g) => g,
+        Err(e) => return Evaluation::NotFound(e),
+    };
+    let o = match find_allbut_period(
+        set,
+        Sequence::Outcome(crate::Play::Normal),
+        limit,
+        &mut |_| {},
+    ) {
+        Ok(o) => o,
+        Err(e) => {
+            return Evaluation::NotFound(NotFound {
+                positions: e.positions + g.positions,
+                ..e
+            });
+        }
+    };
+    Evaluation::Found(Found {
+        preperiod: g.preperiod,
+        period: g.period,
+        saltus: g.saltus,
+        outcome_preperiod: o.preperiod,
+        outcome_period: o.period,
+        max_value: None,
+        positions: g.positions + o.positions,
+    })
 }

@@ -1,0 +1,136 @@
+//! `grundy explain all-but:X`: the FES steps, for reading a proof by eye.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use grundy::SubtractionSet;
+use grundy::allbut::explain::{Explanation, explain};
+use grundy::allbut::reduction;
+
+use crate::args::{BudgetArgs, FormatArgs};
+use crate::term::Output;
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// An all-but set, e.g. `all-but:2,3,6,8`.
+    #[arg(value_name = "SET", allow_hyphen_values = true)]
+    pub set: String,
+    /// List at most this many steps (the listing normally stops at the
+    /// first repeated boundary pattern).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub steps: u64,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    let set = super::parse_set(&args.set)?;
+    let SubtractionSet::AllBut(x) = &set else {
+        anyhow::bail!(
+            "\"{set}\" is a finite set; `grundy explain` shows the FES steps of all-but sets, e.g. \"all-but:{set}\""
+        );
+    };
+    if args.format.csv {
+        anyhow::bail!("--csv is not available for explain; use --json");
+    }
+    let limit = args.budget.limit()?;
+    let e = explain(x, args.steps, &limit).map_err(|e| {
+        grundy::Error::new(
+            grundy::ErrorKind::Budget,
+            format!(
+                "no repeated pattern for \"{set}\": {e}; raise --max-positions"
+            ),
+        )
+    })?;
+    let mut out = Output::open(args.format.output.as_deref())?;
+    if args.format.json {
+        #[derive(serde::Serialize)]
+        struct Json<'a> {
+            set: String,
+            #[serde(flatten)]
+            explanation: &'a Explanation,
+        }
+        serde_json::to_writer(
+            &mut out,
+            &Json { set: set.to_string(), explanation: &e },
+        )?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &set, x, &e)?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_text(
+    out: &mut Output,
+    set: &SubtractionSet,
+    x: &grundy::AllButSet,
+    e: &Explanation,
+) -> anyhow::Result<()> {
+    let m = x.max_excluded();
+    writeln!(out, "FES steps for {set} (seed 003, Algorithm 1):")?;
+    writeln!(
+        out,
+        "step k gives value k to the least position n whose value is unknown, then to each n + x (x in X, ascending) that is unknown and lies a distance in X from every position given k so far."
+    )?;
+    if m == 0 {
+        writeln!(out, "pattern: empty (X is empty: Nim, g(n) = n).")?;
+    } else {
+        writeln!(
+            out,
+            "pattern: positions n .. n + {} before step k; * = value known (< k), _ = not yet.",
+            m - 1
+        )?;
+    }
+    if let Some(r) = reduction(x) {
+        writeln!(
+            out,
+            "gcd: reduced by d = {} to {} (the steps below are for X itself)",
+            r.by, r.to
+        )?;
+    }
+    let width = (m as usize).max(7);
+    writeln!(
+        out,
+        "{:>6}  {:>8}  {:<width$}  positions with value k",
+        "k", "n", "pattern"
+    )?;
+    for s in &e.steps {
+        let positions: Vec<String> =
+            s.positions.iter().map(u64::to_string).collect();
+        writeln!(
+            out,
+            "{:>6}  {:>8}  {:<width$}  {}",
+            s.value,
+            s.first,
+            if s.pattern.is_empty() { "(empty)" } else { &s.pattern },
+            positions.join(", ")
+        )?;
+    }
+    let c = &e.cycle;
+    if e.truncated {
+        writeln!(
+            out,
+            "... stopped after {} steps (--steps); the pattern before step {} repeats before step {}",
+            e.steps.len(),
+            c.step,
+            c.step + c.steps
+        )?;
+    }
+    writeln!(
+        out,
+        "repeat: the pattern before step {} equals the one before step {} ({} steps, {} positions on), so g(n + {}) = g(n) + {} for all n >= {}",
+        c.step + c.steps,
+        c.step,
+        c.steps,
+        c.shift,
+        c.shift,
+        c.steps,
+        c.start + c.window
+    )?;
+    Ok(())
+}
