@@ -44,6 +44,9 @@ pub enum Command {
     Sweep(crate::cmd::sweep::SweepArgs),
     /// Join the files of `grundy sweep --shard I/N` into one.
     Merge(crate::cmd::merge::MergeArgs),
+    /// Plot the Grundy sequence g(0..=N) with pre-period, periods and
+    /// P-positions marked (SVG or PNG).
+    Plot(crate::cmd::plot::PlotArgs),
     /// Show the FES steps of an all-but set: for each Grundy value k, the
     /// positions that get k and the boundary pattern (seed 003).
     Explain(crate::cmd::explain::ExplainArgs),

@@ -7,6 +7,7 @@ mod allbut;
 mod errors;
 mod heap;
 mod period;
+mod pictures;
 mod play;
 mod serve;
 mod sum;

@@ -173,8 +173,14 @@ impl Dice {
         let heaps = 1 + self.next(3);
         let (mut specs, mut sets, mut sizes) = (vec![], vec![], vec![]);
         for _ in 0..heaps {
-            let set = if self.next(6) == 0 {
+            let kind = self.next(6);
+            let set = if kind == 0 {
                 "nim".to_string()
+            } else if kind == 1 {
+                let x: Vec<String> = (0..1 + self.next(3))
+                    .map(|_| (1 + self.next(5)).to_string())
+                    .collect();
+                format!("all-but:{}", x.join(","))
             } else {
                 let k = 1 + self.next(3);
                 let elems: Vec<String> =

@@ -1,1 +1,311 @@
-//! plot
+//! Plots of a Grundy sequence: g(n) against the heap size n, with the
+//! pre-period shaded, each period marked and the P-positions (g = 0) in
+//! red, after the sequence tables of seed 002. For all-but sets (seed 003)
+//! the values grow by the saltus s every period p; the dashed trend line
+//! of slope s / p shows it.
+//!
+//! Long sequences stay readable: up to [`MARKER_LIMIT`] positions each
+//! value is a dot; beyond, each pixel column shows the range of the values
+//! falling in it (min-max decimation) and P-positions become ticks along
+//! the axis. Periods are drawn as alternating bands while there are at
+//! most [`BAND_LIMIT`] of them; beyond, only the first period is banded.
+//! Drawn with `plotters` as SVG; [`crate::png`] rasterises it.
+
+use plotters::prelude::*;
+
+/// The most positions drawn one marker each.
+pub const MARKER_LIMIT: usize = 400;
+/// The most periods drawn as separate bands.
+pub const BAND_LIMIT: u64 = 80;
+
+/// What to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequencePlot {
+    /// The title, e.g. "S = {2, 3, 7}".
+    pub title: String,
+    /// g(0..=N).
+    pub values: Vec<u64>,
+    /// The least pre-period and period, when known.
+    pub period: Option<(u64, u64)>,
+    /// The saltus (0 for finite sets).
+    pub saltus: u64,
+}
+
+const P_RED: RGBColor = RGBColor(211, 47, 47);
+const VALUE_BLUE: RGBColor = RGBColor(21, 101, 192);
+
+impl SequencePlot {
+    /// The plot as an SVG document of `width` x `height` pixels.
+    pub fn svg(&self, width: u32, height: u32) -> Result<String, String> {
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, (width, height))
+                .into_drawing_area();
+            self.draw(&root, width)
+                .map_err(|e| format!("cannot draw the plot: {e}"))?;
+            root.present()
+                .map_err(|e| format!("cannot draw the plot: {e}"))?;
+        }
+        Ok(out)
+    }
+
+    fn draw(
+        &self,
+        root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+        width: u32,
+    ) -> Result<(), Box<dyn std::error::Error + '_>> {
+        root.fill(&WHITE)?;
+        let n = self.values.len().max(1) as u64;
+        let top = self.values.iter().copied().max().unwrap_or(0) + 1;
+        let mut subtitle = match self.period {
+            Some((l, p)) if self.saltus > 0 => format!(
+                "pre-period {l}, period {p}, saltus {}: g(n + {p}) = g(n) + {} for n >= {l}",
+                self.saltus, self.saltus
+            ),
+            Some((l, p)) => {
+                format!(
+                    "pre-period {l}, period {p}: g(n + {p}) = g(n) for n >= {l}"
+                )
+            }
+            None => "no period found within the budget".to_string(),
+        };
+        subtitle.push_str("; red: P-positions (g = 0)");
+        let (upper, lower) = root.split_vertically(height_of(root) - 26);
+        let mut chart = ChartBuilder::on(&upper)
+            .caption(
+                format!("{}, n = 0..{}", self.title, n - 1),
+                ("sans-serif", 20),
+            )
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(48)
+            .build_cartesian_2d(0f64..n as f64, -0.5f64..top as f64 + 0.5)?;
+        chart
+            .configure_mesh()
+            .x_desc("heap size n")
+            .y_desc("Grundy value g(n)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| {
+                if y.fract().abs() < 1e-9 {
+                    format!("{y:.0}")
+                } else {
+                    String::new()
+                }
+            })
+            .light_line_style(WHITE.mix(0.0))
+            .draw()?;
+        let y0 = -0.5;
+        let y1 = top as f64 + 0.5;
+        // Pre-period and period bands.
+        if let Some((l, p)) = self.period {
+            if l > 0 {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(0.0, y0), (l.min(n) as f64, y1)],
+                        RGBColor(200, 200, 200).mix(0.45).filled(),
+                    )))?
+                    .label(format!("pre-period ({l})"))
+                    .legend(|(x, y)| {
+                        Rectangle::new(
+                            [(x, y - 5), (x + 14, y + 5)],
+                            RGBColor(200, 200, 200).filled(),
+                        )
+                    });
+            }
+            let periods = n.saturating_sub(l).div_ceil(p);
+            let shown = if periods > BAND_LIMIT { 1 } else { periods };
+            let bands = (0..shown).filter(|k| k % 2 == 0).map(|k| {
+                let a = (l + k * p) as f64;
+                let b = ((l + (k + 1) * p).min(n)) as f64;
+                Rectangle::new(
+                    [(a, y0), (b, y1)],
+                    RGBColor(255, 193, 7).mix(0.22).filled(),
+                )
+            });
+            let label = if shown < periods {
+                format!("first period ({p}; {periods} in view)")
+            } else {
+                format!("periods ({p} each)")
+            };
+            chart.draw_series(bands)?.label(label).legend(|(x, y)| {
+                Rectangle::new(
+                    [(x, y - 5), (x + 14, y + 5)],
+                    RGBColor(255, 193, 7).mix(0.5).filled(),
+                )
+            });
+            if shown == periods && periods <= BAND_LIMIT {
+                let lines = (0..=periods)
+                    .map(|k| l + k * p)
+                    .filter(|&x| x <= n)
+                    .map(|x| {
+                        PathElement::new(
+                            vec![(x as f64, y0), (x as f64, y1)],
+                            RGBColor(255, 160, 0).mix(0.6),
+                        )
+                    });
+                chart.draw_series(lines)?;
+            }
+        }
+        // The values.
+        let at = |i: usize| (i as f64 + 0.5, self.values[i] as f64);
+        if self.values.len() <= MARKER_LIMIT {
+            chart.draw_series(LineSeries::new(
+                (0..self.values.len()).map(at),
+                VALUE_BLUE.mix(0.35),
+            ))?;
+            let size = if self.values.len() <= 100 { 4 } else { 2 };
+            chart
+                .draw_series(
+                    (0..self.values.len())
+                        .filter(|&i| self.values[i] != 0)
+                        .map(|i| {
+                            Circle::new(at(i), size, VALUE_BLUE.filled())
+                        }),
+                )?
+                .label("g(n)")
+                .legend(|(x, y)| {
+                    Circle::new((x + 7, y), 4, VALUE_BLUE.filled())
+                });
+            chart
+                .draw_series(
+                    (0..self.values.len())
+                        .filter(|&i| self.values[i] == 0)
+                        .map(|i| Circle::new(at(i), size + 1, P_RED.filled())),
+                )?
+                .label("P-position (g = 0)")
+                .legend(|(x, y)| Circle::new((x + 7, y), 4, P_RED.filled()));
+        } else {
+            // One pixel column per group of positions: a short dash at
+            // each value that occurs in the group, so the levels the
+            // sequence visits stay apart instead of merging into a block.
+            let columns = (width as usize).saturating_sub(80).max(1);
+            let per = self.values.len().div_ceil(columns);
+            let mut dashes = Vec::new();
+            let mut ticks = Vec::new();
+            let mut seen = Vec::new();
+            for (c, chunk) in self.values.chunks(per).enumerate() {
+                let x0 = (c * per) as f64;
+                let x1 = x0 + per as f64;
+                seen.clear();
+                seen.extend_from_slice(chunk);
+                seen.sort_unstable();
+                seen.dedup();
+                for &v in &seen {
+                    let y = v as f64;
+                    dashes.push(Rectangle::new(
+                        [(x0, y - 0.12), (x1, y + 0.12)],
+                        VALUE_BLUE.filled(),
+                    ));
+                }
+                if seen.first() == Some(&0) {
+                    ticks.push(PathElement::new(
+                        vec![
+                            (x0 + per as f64 / 2.0, -0.45),
+                            (x0 + per as f64 / 2.0, -0.2),
+                        ],
+                        P_RED.stroke_width(1),
+                    ));
+                }
+            }
+            chart
+                .draw_series(dashes)?
+                .label(format!("values occurring in each {per} positions"))
+                .legend(|(x, y)| {
+                    Rectangle::new(
+                        [(x, y - 2), (x + 14, y + 2)],
+                        VALUE_BLUE.filled(),
+                    )
+                });
+            chart
+                .draw_series(ticks)?
+                .label("P-positions (g = 0), ticks")
+                .legend(|(x, y)| {
+                    PathElement::new(vec![(x, y - 5), (x, y + 5)], P_RED)
+                });
+        }
+        if let Some((l, p)) = self.period.filter(|_| self.saltus > 0)
+            && l < n
+        {
+            let slope = self.saltus as f64 / p as f64;
+            let g_l = self.values[l as usize] as f64;
+            let end = (n - 1) as f64;
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![
+                        (l as f64, g_l),
+                        (end, g_l + slope * (end - l as f64)),
+                    ],
+                    6,
+                    4,
+                    RGBColor(230, 81, 0).stroke_width(2),
+                ))?
+                .label(format!("trend: slope s/p = {}/{p}", self.saltus))
+                .legend(|(x, y)| {
+                    PathElement::new(
+                        vec![(x, y), (x + 14, y)],
+                        RGBColor(230, 81, 0).stroke_width(2),
+                    )
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 13))
+            .draw()?;
+        lower.draw(&Text::new(
+            subtitle,
+            (60, 4),
+            ("sans-serif", 13).into_font().color(&BLACK.mix(0.8)),
+        ))?;
+        Ok(())
+    }
+}
+
+fn height_of(
+    root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+) -> u32 {
+    root.dim_in_pixel().1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plot(
+        values: Vec<u64>,
+        period: Option<(u64, u64)>,
+        saltus: u64,
+    ) -> String {
+        SequencePlot { title: "S = test".into(), values, period, saltus }
+            .svg(900, 420)
+            .unwrap()
+    }
+
+    #[test]
+    fn small_plots_have_one_marker_per_value() {
+        // {1,2,3}: 0 1 2 3 repeating, period 4 from 0.
+        let values: Vec<u64> = (0..40).map(|n| n % 4).collect();
+        let svg = plot(values, Some((0, 4)), 0);
+        assert_eq!(svg.matches("<circle").count(), 40 + 2);
+        assert!(svg.contains("period 4"));
+    }
+
+    #[test]
+    fn large_plots_are_decimated() {
+        let values: Vec<u64> = (0..100_000).map(|n| n % 7).collect();
+        let svg = plot(values, Some((0, 7)), 0);
+        assert!(svg.matches("<circle").count() < 10);
+        assert!(svg.len() < 1_000_000, "{} bytes", svg.len());
+        assert!(svg.contains("first period"));
+    }
+
+    #[test]
+    fn all_but_trend() {
+        // X = {1}: g(n) = floor(n / 2), saltus 1 per period 2.
+        let values: Vec<u64> = (0..60).map(|n| n / 2).collect();
+        let svg = plot(values, Some((0, 2)), 1);
+        assert!(svg.contains("trend: slope s/p = 1/2"));
+    }
+}

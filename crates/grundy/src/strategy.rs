@@ -499,6 +499,10 @@ mod tests {
         let heap = prop_oneof![
             4 => one,
             1 => (0u64..7).prop_map(|n| (SubtractionSet::nim(), n)),
+            1 => (prop::collection::btree_set(1u64..6, 1..4), 0u64..12)
+                .prop_map(|(x, n)| (SubtractionSet::AllBut(
+                    crate::AllButSet::new(x).unwrap(),
+                ), n)),
         ];
         prop::collection::vec(heap, 1..4).prop_map(|v| v.into_iter().unzip())
     }

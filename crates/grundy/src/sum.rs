@@ -185,7 +185,8 @@ fn normal_winning_moves(
     for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
         // A subtraction game's heap may also move to an option of larger
         // value (g_{1}(2) = 0 has the option g(1) = 1), so every heap is
-        // searched, not only those with v XOR t < v; in Nim it must shrink.
+        // searched, not only those with v XOR t < v (in Nim the filter
+        // m < size below does that).
         let target = v ^ total;
         let model = model_for(models, &heap.set);
         let takes: Vec<u64> = match &heap.set {

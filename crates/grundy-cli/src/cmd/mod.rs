@@ -6,6 +6,7 @@ pub mod heap;
 pub mod merge;
 pub mod period;
 pub mod play;
+pub mod plot;
 pub mod serve;
 pub mod sum;
 pub mod sweep;
@@ -26,6 +27,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Plot(args) => plot::run(args),
         Command::Explain(args) => explain::run(args),
     }
 }

@@ -533,10 +533,14 @@ impl<W: Write> Session<'_, W> {
         };
         let moves = m.after.remoteness + 1;
         let end = if win {
-            format!("you win within {moves} moves (both sides counted)")
+            format!(
+                "you win within {moves} move{} (both sides counted)",
+                plural(u64::from(moves))
+            )
         } else {
             format!(
-                "the game lasts {moves} more moves if the computer hurries"
+                "the game lasts {moves} more move{} if the computer hurries",
+                plural(u64::from(moves))
             )
         };
         writeln!(

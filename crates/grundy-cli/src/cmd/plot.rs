@@ -1,0 +1,137 @@
+//! `grundy plot SET --to N`: the Grundy sequence g(0..=N) as a picture
+//! (value against heap size; pre-period, periods and P-positions marked),
+//! SVG or PNG, drawn by `grundy-pictures` (plotters, resvg).
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use clap::Args;
+use grundy::{Limit, Nimber, Sequence, SubtractionSet};
+use grundy_pictures::plot::SequencePlot;
+use grundy_pictures::png::svg_to_png;
+
+use crate::cmd::graph::{Format, write_bytes};
+
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// The subtraction set, e.g. `2,3,7` or `all-but:2,3,6,8`.
+    #[arg(value_name = "SET", allow_hyphen_values = true)]
+    pub set: String,
+    /// The last heap size plotted.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub to: u64,
+    /// Write SVG (the default without -o FILE.png).
+    #[arg(long, conflicts_with = "png")]
+    pub svg: bool,
+    /// Write PNG.
+    #[arg(long)]
+    pub png: bool,
+    /// Write to FILE; the format follows its extension (.svg, .png).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Picture width in pixels.
+    #[arg(long, default_value_t = 1000)]
+    pub width: u32,
+    /// Picture height in pixels.
+    #[arg(long, default_value_t = 480)]
+    pub height: u32,
+    /// Seconds to spend looking for the period to mark (it is left
+    /// unmarked if not found in time).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    pub period_timeout: f64,
+}
+
+use std::path::PathBuf;
+
+/// Heaps beyond this are not plotted: a picture has only so many pixels.
+const MAX_TO: u64 = 10_000_000;
+
+pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
+    let set = super::parse_set(&args.set)?;
+    if args.to > MAX_TO {
+        bail!(
+            "--to \"{}\" is too large to plot; use at most {MAX_TO}",
+            args.to
+        );
+    }
+    if !(100..=8000).contains(&args.width)
+        || !(100..=8000).contains(&args.height)
+    {
+        bail!("--width and --height must be between 100 and 8000 pixels");
+    }
+    let values: Vec<u64> = grundy::engine::values(&set)?
+        .take(args.to as usize + 1)
+        .map(Nimber::value)
+        .collect();
+    let limit = Limit {
+        max_positions: grundy::period::DEFAULT_MAX_POSITIONS,
+        deadline: Some(
+            Instant::now()
+                + Duration::from_secs_f64(
+                    args.period_timeout.clamp(0.0, 3600.0),
+                ),
+        ),
+        cancel: None,
+    };
+    let (period, saltus) = match &set {
+        SubtractionSet::Finite(s) => {
+            match grundy::find_period(s, Sequence::Grundy, &limit, &mut |_| {})
+            {
+                Ok(p) => (Some((p.preperiod, p.period)), 0),
+                Err(_) => (None, 0),
+            }
+        }
+        SubtractionSet::AllBut(s) => {
+            match grundy::find_allbut_period(
+                s,
+                Sequence::Grundy,
+                &limit,
+                &mut |_| {},
+            ) {
+                Ok(p) => (Some((p.preperiod, p.period)), p.saltus),
+                Err(_) => (None, 0),
+            }
+        }
+    };
+    if period.is_none() {
+        eprintln!(
+            "grundy: warning: no period found within the time limit; plotting without period marks"
+        );
+    }
+    let title = match &set {
+        SubtractionSet::Finite(s) => format!(
+            "S = {{{}}}",
+            s.elements()
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        SubtractionSet::AllBut(s) if s.is_nim() => "Nim".to_string(),
+        SubtractionSet::AllBut(s) => format!(
+            "all-but S = N \\ {{{}}}",
+            s.excluded()
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let plot = SequencePlot { title, values, period, saltus };
+    let svg =
+        plot.svg(args.width, args.height).map_err(|e| anyhow::anyhow!(e))?;
+    let format =
+        match Format::choose(args.svg, args.png, args.output.as_deref()) {
+            Format::Dot => Format::Svg,
+            f => f,
+        };
+    let bytes = match format {
+        Format::Png => {
+            svg_to_png(&svg, 1.0).map_err(|e| anyhow::anyhow!(e))?
+        }
+        _ => svg.into_bytes(),
+    };
+    write_bytes(&bytes, format, args.output.as_deref())?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,76 @@
+//! `grundy graph` and `grundy plot`: pictures written whole, right format.
+// See: issue 5 (pictures).
+
+use crate::util::run;
+
+#[test]
+fn graph_dot_on_stdout() {
+    let (out, _) = run(&["graph", "1,2,3", "--heap", "8"], 0);
+    assert!(out.starts_with("digraph game {"));
+    assert!(out.contains("n8 [label=\"8\\ng=0\", shape=doublecircle"));
+    assert!(out.contains("n8 -> n5 [label=\"-3\"];"));
+}
+
+#[test]
+fn graph_svg_png_and_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("g.svg");
+    let png = dir.path().join("g.png");
+    run(&["graph", "1,2,3", "--heap", "8", "-o", svg.to_str().unwrap()], 0);
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    run(
+        &["graph", "2,3", "--heap", "6", "--png", "-o", png.to_str().unwrap()],
+        0,
+    );
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let steps = dir.path().join("steps");
+    run(
+        &[
+            "graph",
+            "1,2,3",
+            "--heap",
+            "8",
+            "--steps",
+            "-o",
+            steps.to_str().unwrap(),
+        ],
+        0,
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&steps)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 10);
+    assert_eq!(names[0], "step-00.dot");
+    let last = std::fs::read_to_string(steps.join("step-09.dot")).unwrap();
+    assert!(last.contains("g(8) = mex{3, 2, 1} = 0"));
+}
+
+#[test]
+fn plot_png_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("seq.png");
+    run(&["plot", "2,3,7", "--to", "60", "-o", png.to_str().unwrap()], 0);
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let (svg, _) = run(&["plot", "all-but:2,3,6,8", "--to", "200"], 0);
+    assert!(svg.contains("pre-period 42, period 9, saltus 3"));
+    assert!(svg.contains("trend: slope s/p = 3/9"));
+}
+
+#[test]
+fn picture_errors_are_one_line_and_leave_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.png");
+    let (_, err) = run(
+        &["graph", "1,2", "--heap", "1000", "-o", out.to_str().unwrap()],
+        2,
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("too large to draw"));
+    let (_, err) =
+        run(&["plot", "1,0", "--to", "10", "-o", out.to_str().unwrap()], 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
