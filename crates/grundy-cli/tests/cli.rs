@@ -11,4 +11,5 @@ mod pictures;
 mod play;
 mod serve;
 mod sum;
+mod sweep;
 mod values;

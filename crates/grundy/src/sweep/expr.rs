@@ -45,7 +45,9 @@ impl Expr {
         known: &[&str],
         allow_assign: bool,
     ) -> Result<Expr> {
-        let trimmed = text.trim();
+        let written = text.trim();
+        let rewritten = implicit_products(written);
+        let trimmed = rewritten.as_str();
         if trimmed.is_empty() {
             return Err(Error::new(
                 ErrorKind::Parse,
@@ -303,6 +305,33 @@ fn call(identifier: &str, argument: &V) -> EvalResult<V> {
     }
 }
 
+/// Reads a number directly followed by a name as a product, as seed 003
+/// and the issue's spellings write it: `a+2b` is `a+2*b`. Digits inside a
+/// name (`s1`) are left alone.
+pub fn implicit_products(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut prev: Option<char> = None;
+    let mut in_number = false;
+    for c in text.chars() {
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        if c.is_ascii_digit() {
+            if !in_number && !prev.is_some_and(ident) {
+                in_number = true;
+            }
+        } else if in_number
+            && (c.is_ascii_alphabetic() || c == '_' || c == '(')
+        {
+            out.push('*');
+            in_number = false;
+        } else if c != '.' {
+            in_number = false;
+        }
+        out.push(c);
+        prev = Some(c);
+    }
+    out
+}
+
 /// Splits `text` at the commas that are not inside parentheses:
 /// `"a,gcd(a,b)"` is `["a", "gcd(a,b)"]`.
 pub fn split_top_level(text: &str) -> Vec<&str> {
@@ -359,8 +388,10 @@ mod tests {
         let e =
             Expr::parse("a+c", "element 2", &["a", "b"], false).unwrap_err();
         insta::assert_snapshot!(e, @r#"element 2 "a+c" uses "c", which is not defined there; known names: a, b"#);
-        let e = Expr::parse("2a", "element 1", &["a"], false).unwrap_err();
-        assert!(e.message().starts_with("cannot parse element 1 \"2a\""));
+        let e = Expr::parse("2x", "element 1", &["a"], false).unwrap_err();
+        assert!(e.message().contains("uses \"x\""), "{e}");
+        let e = Expr::parse("(a", "element 1", &["a"], false).unwrap_err();
+        assert!(e.message().starts_with("cannot parse element 1 \"(a\""));
         let e = Expr::parse("foo(a)", "check", &["a"], false).unwrap_err();
         assert!(e.message().contains("unknown function \"foo\""), "{e}");
         let e = Expr::parse("a = 3", "check", &["a"], false).unwrap_err();
@@ -393,6 +424,16 @@ mod tests {
         let vars = Vars::new(&["a", "b"]);
         let msg = e.eval_int(&vars).unwrap_err();
         assert!(msg.starts_with("\"a/b\" failed"), "{msg}");
+    }
+
+    #[test]
+    fn implicit_products_like_the_issue() {
+        assert_eq!(implicit_products("a+2b"), "a+2*b");
+        assert_eq!(implicit_products("2a+b"), "2*a+b");
+        assert_eq!(implicit_products("s1+10"), "s1+10");
+        assert_eq!(implicit_products("3(a+1)"), "3*(a+1)");
+        assert_eq!(implicit_products("1.5x"), "1.5*x");
+        assert_eq!(eval("a+2b", &["a", "b"], &[1, 3]), 7);
     }
 
     #[test]
