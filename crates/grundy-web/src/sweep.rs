@@ -5,19 +5,18 @@
 //! the same keys as the JSON Lines rows (the parameters, `set`,
 //! `preperiod`, `period`, `saltus`, `outcome_preperiod`,
 //! `outcome_period`, `max_value`, `positions`, `status`), and `table` is
-//! the `--table` matrix. Finite sets go through the sweep's own
-//! evaluator; all-but sets through the FES period report (issue 3).
+//! the `--table` matrix. Every set goes through the sweep's own
+//! evaluator (`grundy::sweep::evaluate`, FES for all-but sets).
 
 use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::report::period_report;
+use grundy::Limit;
 use grundy::sweep::{
-    self, Cell, DEFAULT_SWEEP_POSITIONS, Evaluation, Family, Found, Row, Table,
+    self, Cell, DEFAULT_SWEEP_POSITIONS, Evaluation, Family, Row, Table,
 };
-use grundy::{Limit, Play, SubtractionSet};
 use serde::Serialize;
 
 use crate::api::{AppState, params};
@@ -119,7 +118,7 @@ pub async fn sweep(
                 let point = point.map_err(lib("family"))?;
                 let (values, set) = family.set_of(&point);
                 let (set, result) = match set {
-                    Ok(set) => (set.to_string(), evaluate(&set, &limit)),
+                    Ok(set) => (set.to_string(), sweep::evaluate(&set, &limit)),
                     Err((raw, why)) => (raw, Evaluation::Error(why)),
                 };
                 rows.push(Row { index: point.index, params: values, set, result });
@@ -141,34 +140,6 @@ pub async fn sweep(
         })
         .await?;
     Ok(Json(report))
-}
-
-/// One set's row: the sweep's evaluator, or FES for all-but sets, which
-/// the sweep's evaluator does not take yet.
-fn evaluate(set: &SubtractionSet, limit: &Limit) -> Evaluation {
-    match set {
-        SubtractionSet::AllBut(x) if !x.is_nim() => {
-            match period_report(set, Play::Normal, limit, &mut |_| {}) {
-                Ok(r) => Evaluation::Found(Found {
-                    preperiod: r.preperiod,
-                    period: r.period,
-                    saltus: r.saltus,
-                    outcome_preperiod: r.outcome.preperiod,
-                    outcome_period: r.outcome.period,
-                    max_value: r.max_value,
-                    positions: r.positions,
-                }),
-                Err(e) if e.kind() == grundy::ErrorKind::Budget => {
-                    Evaluation::NotFound(grundy::NotFound {
-                        positions: limit.max_positions,
-                        reason: grundy::StopReason::Positions,
-                    })
-                }
-                Err(e) => Evaluation::Error(e.to_string()),
-            }
-        }
-        _ => sweep::evaluate(set, limit),
-    }
 }
 
 fn web_row(names: &[&str], row: &Row) -> WebRow {
