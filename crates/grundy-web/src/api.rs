@@ -3,7 +3,7 @@
 //!
 //! | route | CLI twin |
 //! |---|---|
-//! | `GET /api/period?set=S&misere=B` | `grundy period S --json [--misere]` |
+//! | `GET /api/period?set=S&misere=B&engine=E` | `grundy period S --json [--misere] [--engine E]` |
 //! | `GET /api/values?set=S&to=N&misere=B` | `grundy values S --to N --json [--misere]` |
 //! | `GET /api/heap?set=S&n=N` | `grundy heap S N --json` |
 //! | `GET /api/sum?heaps=H;H&misere=B` | `grundy sum H H --json [--misere]` |
@@ -15,10 +15,10 @@ use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::heap::{HeapReport, parse_heap_size};
 use grundy::report::{
-    PeriodReport, ValuesReport, period_report, values_report,
+    PeriodReport, ValuesReport, period_report_with, values_report,
 };
 use grundy::sum::{Heap, SumReport};
-use grundy::{Play, SubtractionSet};
+use grundy::{EngineChoice, Play, SubtractionSet};
 
 use crate::budget::Shared;
 use crate::error::{ApiError, lib};
@@ -67,12 +67,15 @@ pub async fn period(
     State(shared): AppState,
     RawQuery(q): RawQuery,
 ) -> Result<Json<PeriodReport>, ApiError> {
-    let p = params(&shared, q, &["set", "misere"], PERIOD_EXAMPLE)?;
+    let p = params(&shared, q, &["set", "misere", "engine"], PERIOD_EXAMPLE)?;
     let set = set_param(&p, PERIOD_EXAMPLE)?;
     let play = play_param(&p)?;
+    let choice: EngineChoice =
+        p.get("engine").unwrap_or("auto").parse().map_err(lib("engine"))?;
     let report = shared
         .run(move |limit| {
-            period_report(&set, play, limit, &mut |_| {}).map_err(lib("set"))
+            period_report_with(&set, play, choice, limit, &mut |_| {})
+                .map_err(lib("set"))
         })
         .await?;
     Ok(Json(report))

@@ -202,9 +202,10 @@ fn size_caps() {
 
 #[test]
 fn budgets_answer_instead_of_hanging() {
-    // A position budget far below what {5000, 10001, 15001} needs.
+    // A budget far below the 2.2 million run segments of
+    // {a, 2a+1, 3a+1} with a = 100000.
     let addr = start(Budget { max_positions: 1_000_000, ..Budget::default() });
-    let (status, body) = get(addr, "/api/period?set=5000,10001,15001");
+    let (status, body) = get(addr, "/api/period?set=100000,200001,300001");
     assert_eq!(status, 503, "{body}");
     assert!(body["error"].as_str().unwrap().starts_with("no period found"));
     // A time limit.
@@ -212,7 +213,9 @@ fn budgets_answer_instead_of_hanging() {
         timeout: Duration::from_millis(300),
         ..Budget::default()
     });
-    let (status, body) = get(addr, "/api/period?set=5000,10001,15001");
+    // The block engine would need about 10^13 positions here.
+    let (status, body) =
+        get(addr, "/api/period?set=3000000,6000001,9000001&engine=block");
     assert_eq!(status, 503, "{body}");
     assert!(body["error"].as_str().unwrap().contains("time limit"), "{body}");
 }
@@ -225,7 +228,8 @@ fn slow_requests_do_not_block_fast_ones() {
         ..Budget::default()
     });
     let slow = std::thread::spawn(move || {
-        let r = get(addr, "/api/period?set=5000,10001,15001");
+        let r =
+            get(addr, "/api/period?set=3000000,6000001,9000001&engine=block");
         (r, Instant::now())
     });
     std::thread::sleep(Duration::from_millis(200));
@@ -242,8 +246,8 @@ fn slow_requests_do_not_block_fast_ones() {
 fn a_closed_connection_cancels_its_work() {
     // One worker and a long time limit: the second request can only run
     // if the first one's work stops when its client hangs up. The first
-    // asks for {a, 2a+1, 3a+1} with a = 30000, whose period (quadratic in
-    // a) takes minutes to find.
+    // asks the block engine for {a, 2a+1, 3a+1} with a = 3000000, whose
+    // period (quadratic in a, about 3.6 * 10^13) it would take hours to find.
     let addr = start(Budget {
         timeout: Duration::from_secs(300),
         max_positions: u64::MAX,
@@ -253,7 +257,7 @@ fn a_closed_connection_cancels_its_work() {
     let mut s = TcpStream::connect(addr).unwrap();
     write!(
         s,
-        "GET /api/period?set=30000,60001,90001 HTTP/1.1\r\nHost: x\r\n\r\n"
+        "GET /api/period?set=3000000,6000001,9000001&engine=block HTTP/1.1\r\nHost: x\r\n\r\n"
     )
     .unwrap();
     std::thread::sleep(Duration::from_millis(300));
@@ -278,4 +282,86 @@ fn the_page_and_its_assets() {
         assert!(head.contains("content-security-policy"), "{head}");
         assert!(!body.is_empty());
     }
+}
+
+#[test]
+fn play_positions() {
+    let addr = server();
+    let (status, body) = get(addr, "/api/play?heaps=1,2,3:31");
+    assert_eq!(status, 200, "{body}");
+    // 31 = 3 mod 4: take 3; the game lasts 15 more moves (Winning Ways'
+    // remoteness; 31 -> 28 -> ... -> 0).
+    assert_eq!(
+        body["computer"],
+        serde_json::json!({"heap": 1, "take": 3, "leaves": "28"})
+    );
+    assert_eq!(
+        (&body["outcome"], &body["remoteness"]),
+        (&"N".into(), &15.into())
+    );
+    assert_eq!(body["moves"].as_array().unwrap().len(), 3);
+    let (_, body) = get(addr, "/api/play?heaps=1,2,3:28");
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["winning_moves"], serde_json::json!([]));
+    // A lost position: the computer stalls (every move leaves 13 more).
+    assert!(body["computer"].is_object());
+    let (_, body) = get(addr, "/api/play?heaps=1,2,3:0");
+    assert_eq!(
+        (&body["over"], &body["computer"]),
+        (&true.into(), &Value::Null)
+    );
+    // Misère: at 1 stone the mover must take it and lose.
+    let (_, body) = get(addr, "/api/play?heaps=1,2,3:1&misere=true");
+    assert_eq!(body["outcome"], "P");
+    let (status, body) = get(addr, "/api/play?heaps=nim:100000");
+    assert_eq!((status, &body["field"]), (422, &"heaps".into()));
+    let (status, body) = get(addr, "/api/play?heaps=1,2,3:5;x:3");
+    assert_eq!((status, &body["heap"]), (400, &2.into()));
+}
+
+#[test]
+fn sweeps() {
+    let addr = server();
+    let (status, body) = get(addr, "/api/sweep?family=a,b&a=1..3&b=a%2B1..4");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["count"], 6);
+    // {a, b} has period a + b unless b is an odd multiple of a (2a).
+    let row = &body["rows"][0];
+    assert_eq!(
+        (&row["a"], &row["b"], &row["set"]),
+        (&1.into(), &2.into(), &"1,2".into())
+    );
+    assert_eq!(row["period"], 3);
+    assert_eq!(row["status"], "found");
+    let t = &body["table"];
+    assert_eq!(
+        (&t["row"], &t["col"], &t["value"]),
+        (&"a".into(), &"b".into(), &"period".into())
+    );
+    assert_eq!(t["cells"][0], serde_json::json!([3, 2, 5]));
+    assert_eq!(t["cells"][2], serde_json::json!([null, null, 7]));
+    let (status, body) =
+        get(addr, "/api/sweep?family=a,b&a=1..100&b=a%2B1..a%2B100");
+    assert_eq!((status, &body["field"]), (422, &"family".into()));
+    let (status, body) = get(addr, "/api/sweep?family=a,b&a=1..2&b=1..z");
+    assert_eq!((status, &body["field"]), (400, &"b".into()));
+}
+
+#[test]
+fn the_engine_can_be_forced() {
+    let addr = server();
+    for engine in ["block", "runs"] {
+        let (status, body) =
+            get(addr, &format!("/api/period?set=50,101,151&engine={engine}"));
+        assert_eq!(status, 200, "{body}");
+        // The block engine names its value width: "block-u8".
+        assert!(body["engine"].as_str().unwrap().starts_with(engine));
+        assert_eq!(body["period"], 10150);
+    }
+    let (status, body) = get(addr, "/api/period?set=1,2&engine=simd");
+    assert_eq!((status, &body["field"]), (400, &"engine".into()));
+    assert_eq!(
+        body["error"],
+        "unknown engine \"simd\"; use auto, block or runs"
+    );
 }
