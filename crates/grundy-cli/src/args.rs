@@ -32,16 +32,18 @@ pub enum Command {
     /// Analyse a sum of heaps, each with its own set: nim-sum, winner,
     /// winning moves.
     Sum(crate::cmd::sum::SumArgs),
-    /// Evaluate every set of a family: one row per set (CSV or JSON
-    /// Lines), tables, heatmaps, conjecture checks; resumable, shardable.
-    Sweep(crate::cmd::sweep::SweepArgs),
-    /// Join the files of `grundy sweep --shard I/N` into one.
-    Merge(crate::cmd::merge::MergeArgs),
     /// Play against a perfect computer (the 31 game by default).
     Play(crate::cmd::play::PlayArgs),
     /// Draw the transition graph of a heap with Grundy values (DOT, SVG,
     /// PNG, or the step-by-step pictures).
     Graph(crate::cmd::graph::GraphArgs),
+    /// Serve the web explorer (a page and a JSON API) on 127.0.0.1.
+    Serve(crate::cmd::serve::ServeArgs),
+    /// Evaluate every set of a family: one row per set (CSV or JSON
+    /// Lines), tables, heatmaps, conjecture checks; resumable, shardable.
+    Sweep(crate::cmd::sweep::SweepArgs),
+    /// Join the files of `grundy sweep --shard I/N` into one.
+    Merge(crate::cmd::merge::MergeArgs),
     /// Plot the Grundy sequence g(0..=N) with pre-period, periods and
     /// P-positions marked (SVG or PNG).
     Plot(crate::cmd::plot::PlotArgs),

@@ -9,6 +9,7 @@ mod heap;
 mod period;
 mod pictures;
 mod play;
+mod serve;
 mod sum;
 mod sweep;
 mod values;

@@ -7,6 +7,7 @@ pub mod merge;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod serve;
 pub mod sum;
 pub mod sweep;
 pub mod values;
@@ -21,10 +22,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(args),
         Command::Heap(args) => heap::run(args),
         Command::Sum(args) => sum::run(args),
-        Command::Sweep(args) => sweep::run(args),
-        Command::Merge(args) => merge::run(args),
         Command::Play(args) => play::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Sweep(args) => sweep::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Plot(args) => plot::run(args),
         Command::Explain(args) => explain::run(args),
     }

@@ -172,7 +172,7 @@ fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Found {
     let at = |i: usize| if i < l + p { h[i] } else { h[l + (i - l) % p] };
     let zero = |i: usize| at(i) == 0;
     let q = (1..=p)
-        .filter(|&d| p.is_multiple_of(d))
+        .filter(|d| p.is_multiple_of(*d))
         .find(|&d| (l..l + p).all(|n| zero(n) == zero(n + d)))
         .expect("p itself is a period of the outcomes");
     let lo =

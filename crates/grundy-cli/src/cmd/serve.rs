@@ -1,0 +1,87 @@
+//! `grundy serve`: the web explorer on this machine (crate `grundy-web`).
+//!
+//! Binds to 127.0.0.1 unless `--bind` says otherwise (with a warning on
+//! stderr, since the API has no authentication), prints the URL on
+//! stdout, and serves until Ctrl-C.
+
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The TCP port (0 picks a free one).
+    #[arg(long, value_name = "N", default_value_t = 3131)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address makes
+    /// the explorer reachable from other machines.
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+    /// Positions one request's period search may generate.
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_positions)]
+    pub max_positions: u64,
+    /// Seconds one request may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Positions a misère sum search or a game may store, per request.
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_states)]
+    pub max_states: usize,
+    /// Computations that may run at once (default: the number of cores).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        anyhow::bail!(
+            "--timeout \"{}\" must be a positive number of seconds",
+            args.timeout
+        );
+    }
+    if args.workers == Some(0) {
+        anyhow::bail!("--workers 0 would never compute; use at least 1");
+    }
+    let defaults = grundy_web::Budget::default();
+    let budget = grundy_web::Budget {
+        max_positions: args.max_positions,
+        timeout: Duration::from_secs_f64(args.timeout),
+        max_states: args.max_states.max(1),
+        workers: args.workers.unwrap_or(defaults.workers),
+        ..defaults
+    };
+    if !args.bind.is_loopback() {
+        eprintln!(
+            "grundy: warning: listening on {}, reachable from other machines; the explorer has no authentication",
+            args.bind
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let addr = SocketAddr::new(args.bind, args.port);
+        let listener =
+            tokio::net::TcpListener::bind(addr).await.with_context(|| {
+                format!(
+                    "cannot listen on {addr}; is the port in use? try --port 0"
+                )
+            })?;
+        let local = listener.local_addr()?;
+        let mut stdout = std::io::stdout().lock();
+        writeln!(stdout, "grundy serve: listening on http://{local}/")?;
+        stdout.flush()?;
+        drop(stdout);
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        grundy_web::serve(listener, budget, shutdown)
+            .await
+            .context("the server stopped")?;
+        Ok(ExitCode::SUCCESS)
+    })
+}

@@ -1,0 +1,642 @@
+// grundy explorer: the page's behaviour. Plain JavaScript, no build step;
+// every number comes from the JSON API of the server that sent this file
+// (the routes are documented in the README).
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** GET an API route; resolves to the JSON body or throws an Error with
+ *  the server's one-line message and the field it blames. */
+async function api(path, params) {
+  const query = new URLSearchParams(params).toString();
+  let res;
+  try {
+    res = await fetch(`${path}?${query}`);
+  } catch (e) {
+    throw Object.assign(new Error('cannot reach the grundy server; is `grundy serve` still running?'), { field: null });
+  }
+  let body = null;
+  try {
+    body = await res.json();
+  } catch (e) {
+    body = { error: `the server answered ${res.status} without JSON` };
+  }
+  if (!res.ok) {
+    const err = new Error(body.error || `the server answered ${res.status}`);
+    err.field = body.field || null;
+    err.heap = body.heap || null;
+    err.status = res.status;
+    throw err;
+  }
+  return body;
+}
+
+/** Shows `message` in the error line `id` and marks `input` invalid. */
+function showError(id, message, input) {
+  const el = $(id);
+  el.textContent = message;
+  el.hidden = false;
+  if (input) input.setAttribute('aria-invalid', 'true');
+}
+
+function clearError(id, input) {
+  const el = $(id);
+  el.textContent = '';
+  el.hidden = true;
+  if (input) input.removeAttribute('aria-invalid');
+}
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+}
+
+const fmt = (n) => Number(n).toLocaleString('en-US');
+
+// ---------------------------------------------------------------- sequence
+
+/** How many terms to list: two periods past the pre-period, within
+ *  [60, 600] so the table stays readable. */
+function termsFor(reports) {
+  let want = 60;
+  for (const r of reports) {
+    if (r) want = Math.max(want, r.preperiod + 2 * r.period);
+  }
+  return Math.min(want, 600) - 1;
+}
+
+function certificateText(r) {
+  const x = r.certificate.sequence === 'grundy' ? 'g' : 'o';
+  const end = r.certificate.start + r.certificate.window;
+  const rel = r.saltus ? `${x}(n) + ${r.saltus}` : `${x}(n)`;
+  return `${x}(n + ${fmt(r.period)}) = ${rel} for every n in ` +
+    `[${fmt(r.preperiod)}, ${fmt(end)}), ending with ` +
+    `${fmt(r.certificate.window)} consecutive matches, so it holds ` +
+    `for all n ≥ ${fmt(r.preperiod)}`;
+}
+
+async function showSequence(event) {
+  if (event) event.preventDefault();
+  const input = $('set');
+  const misere = $('misere').checked;
+  const set = input.value;
+  clearError('set-error', input);
+  clearError('period-error');
+  $('sequence-busy').hidden = false;
+  $('set-go').disabled = true;
+  try {
+    let normal = null;
+    let mis = null;
+    let periodError = null;
+    try {
+      normal = await api('/api/period', { set });
+      if (misere) mis = await api('/api/period', { set, misere: 'true' });
+    } catch (e) {
+      if (e.field === 'set') throw e;
+      periodError = e;
+    }
+    const to = termsFor([normal, mis]);
+    const values = await api('/api/values', { set, to });
+    const misValues = misere
+      ? await api('/api/values', { set, to, misere: 'true' }) : null;
+    render(normal, mis, values, misValues, periodError);
+    history.replaceState(null, '', `?set=${encodeURIComponent(set)}` +
+      (misere ? '&misere=true' : '') + location.hash);
+  } catch (e) {
+    showError('set-error', e.message, input);
+    $('result').hidden = true;
+  } finally {
+    $('sequence-busy').hidden = true;
+    $('set-go').disabled = false;
+  }
+}
+
+function render(normal, mis, values, misValues, periodError) {
+  $('result').hidden = false;
+  $('summary').hidden = !normal;
+  if (periodError) showError('period-error', periodError.message);
+  const g = values.values;
+  const outcomes = misValues ? misValues.outcomes : values.outcomes;
+  // The stretch highlighted in the table and plot: the Grundy period;
+  // in the strip: the period of the outcomes shown there.
+  const gl = normal ? normal.preperiod : null;
+  const gp = normal ? normal.period : null;
+  const outcomeOf = mis || normal;
+  const ol = outcomeOf ? outcomeOf.outcome.preperiod : null;
+  const op = outcomeOf ? outcomeOf.outcome.period : null;
+  if (normal) {
+    $('r-set').textContent = normal.set;
+    $('r-preperiod').textContent = fmt(normal.preperiod);
+    $('r-period').textContent = fmt(normal.period);
+    $('r-saltus').textContent = fmt(normal.saltus);
+    $('r-saltus-part').hidden =
+      normal.saltus === 0 && !normal.set.startsWith('all-but');
+    $('r-outcome-label').textContent =
+      mis ? 'misère outcome (P/N)' : 'outcome (P/N)';
+    $('r-outcome-preperiod').textContent = fmt(ol);
+    $('r-outcome-period').textContent = fmt(op);
+    $('r-max-row').hidden = normal.max_value === null;
+    $('r-max').textContent = fmt(normal.max_value);
+    $('r-certificate').textContent = certificateText(normal) +
+      (mis ? `; misère: ${certificateText(mis)}` : '');
+    const positions = normal.positions + (mis ? mis.positions : 0);
+    const seconds = normal.seconds + (mis ? mis.seconds : 0);
+    $('r-work').textContent = `${fmt(positions)} positions in ` +
+      `${seconds.toFixed(3)} s (${normal.engine})`;
+  }
+  $('strip-note').textContent = `n = 0 … ${values.to}` +
+    (mis ? ', misère play' : '');
+  renderStrip(outcomes, ol, op);
+  renderPlot(g, gl, gp);
+  renderTable(g, values.outcomes, misValues && misValues.outcomes, gl, gp);
+  $('values-note').textContent = `n = 0 … ${values.to}` +
+    (normal && gl + gp > values.to + 1
+      ? ` (the period ends at n = ${fmt(gl + gp - 1)}; ` +
+        `ask /api/values for more)` : '');
+}
+
+function band(n, l, p) {
+  if (l === null) return '';
+  if (n < l) return 'pre';
+  if (n < l + p) return 'per';
+  return '';
+}
+
+function renderStrip(outcomes, l, p) {
+  const strip = $('strip');
+  strip.replaceChildren();
+  [...outcomes].forEach((o, n) => {
+    const cls = [o === 'P' ? 'p' : 'n', band(n, l, p)].join(' ').trim();
+    const s = el('span', { class: cls, title: `n = ${n}: ${o}` }, o);
+    strip.append(s);
+  });
+}
+
+function renderPlot(g, l, p) {
+  const svg = $('plot');
+  svg.replaceChildren();
+  // Drawn at the size it is shown, so labels stay readable on a phone.
+  const W = Math.max(300, Math.min(900, svg.clientWidth || 720));
+  const H = Math.round(Math.max(180, W / 3));
+  const left = 34, right = 10, top = 10, bottom = 24;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  const n = g.length;
+  const max = Math.max(1, ...g);
+  const x = (i) => left + (i * (W - left - right)) / Math.max(1, n - 1);
+  const y = (v) => top + (1 - v / max) * (H - top - bottom);
+  const step = (W - left - right) / Math.max(1, n - 1);
+  if (l !== null) {
+    if (l > 0) {
+      svg.append(svgEl('rect', { x: left, y: top,
+        width: Math.min(x(l) - left, W - right - left),
+        height: H - top - bottom, fill: '#fff1c2' }));
+    }
+    if (l < n) {
+      svg.append(svgEl('rect', { x: x(l), y: top,
+        width: Math.min(p * step, W - right - x(l)),
+        height: H - top - bottom, fill: '#dce8fb' }));
+    }
+    if (p * 2 <= n) {
+      for (let k = l + p; k < n; k += p) {
+        svg.append(svgEl('line', { x1: x(k), x2: x(k), y1: top,
+          y2: H - bottom, stroke: '#8aa6d6', 'stroke-dasharray': '3 3' }));
+      }
+    }
+  }
+  svg.append(svgEl('line', { x1: left, x2: W - right, y1: H - bottom,
+    y2: H - bottom, stroke: '#9aa4ae' }));
+  svg.append(svgEl('line', { x1: left, x2: left, y1: top,
+    y2: H - bottom, stroke: '#9aa4ae' }));
+  const points = g.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+  svg.append(svgEl('polyline', { points: points.join(' '), fill: 'none',
+    stroke: '#2459a8', 'stroke-width': 1.5 }));
+  if (n <= 200) {
+    g.forEach((v, i) => {
+      svg.append(svgEl('circle', { cx: x(i), cy: y(v), r: v === 0 ? 3 : 2,
+        fill: v === 0 ? '#c2410c' : '#2459a8' }));
+    });
+  }
+  const label = (tx, ty, text, anchor) => {
+    const t = svgEl('text', { x: tx, y: ty, 'text-anchor': anchor });
+    t.textContent = text;
+    svg.append(t);
+  };
+  label(left, H - 6, '0', 'middle');
+  label(W - right, H - 6, `n = ${n - 1}`, 'end');
+  label(left - 4, y(max) + 4, String(max), 'end');
+  label(left - 4, y(0) + 4, '0', 'end');
+}
+
+function renderTable(g, outcomes, misOutcomes, l, p) {
+  const table = $('values');
+  table.classList.toggle('with-misere', !!misOutcomes);
+  const body = table.tBodies[0];
+  const max = Math.max(1, ...g);
+  const rows = g.map((v, n) => {
+    const tr = el('tr', { class: band(n, l, p) });
+    tr.append(el('td', {}, String(n)), el('td', {}, String(v)),
+      el('td', { class: `o-${outcomes[n]}` }, outcomes[n]));
+    tr.append(el('td', { class: `misere-col o-${misOutcomes ? misOutcomes[n] : ''}` },
+      misOutcomes ? misOutcomes[n] : ''));
+    const bar = el('td', { class: 'bar' });
+    const fill = el('span');
+    // Set through the CSSOM: the page's CSP forbids style attributes.
+    fill.style.width = `${(100 * v) / max}%`;
+    bar.append(fill);
+    tr.append(bar);
+    return tr;
+  });
+  body.replaceChildren(...rows);
+}
+
+// -------------------------------------------------------------------- heap
+
+function describe(outcome) {
+  return outcome === 'P' ? 'P (the player to move loses)'
+    : 'N (the player to move wins)';
+}
+
+function movesText(takes) {
+  return takes.length ? `winning moves: ${takes.map((t) => `take ${t}`).join(', ')}`
+    : 'no winning move';
+}
+
+async function showHeap(event) {
+  event.preventDefault();
+  const n = $('heap-n');
+  clearError('heap-error', n);
+  clearError('set-error', $('set'));
+  try {
+    const r = await api('/api/heap', { set: $('set').value, n: n.value });
+    $('h-grundy').textContent = r.grundy;
+    $('h-normal').textContent = `${describe(r.outcome)}; ${movesText(r.winning_moves)}`;
+    $('h-misere').textContent = `${describe(r.misere_outcome)}; ${movesText(r.misere_winning_moves)}`;
+    $('heap-result').hidden = false;
+  } catch (e) {
+    $('heap-result').hidden = true;
+    if (e.field === 'set') showError('set-error', e.message, $('set'));
+    else showError('heap-error', e.message, n);
+  }
+}
+
+// --------------------------------------------------------------------- sum
+
+function addSumRow(set, size) {
+  const i = $('sum-rows').children.length + 1;
+  const wrap = el('div', { class: 'sum-row' });
+  const row = el('div', { class: 'row' });
+  const s = el('input', { class: 'set', value: set, 'aria-label': `heap ${i} set`,
+    autocomplete: 'off', spellcheck: 'false', autocapitalize: 'off' });
+  const n = el('input', { class: 'size', value: size, inputmode: 'numeric',
+    'aria-label': `heap ${i} size` });
+  const remove = el('button', { type: 'button', 'aria-label': `remove heap ${i}` }, '✕');
+  remove.addEventListener('click', () => wrap.remove());
+  row.append(s, n, remove);
+  wrap.append(row, el('p', { class: 'error', role: 'alert', hidden: '' }));
+  $('sum-rows').append(wrap);
+}
+
+async function showSum(event) {
+  event.preventDefault();
+  const rows = [...$('sum-rows').children];
+  clearError('sum-error');
+  for (const r of rows) {
+    r.querySelector('.error').hidden = true;
+    r.querySelectorAll('input').forEach((i) => i.removeAttribute('aria-invalid'));
+  }
+  const heaps = rows.map((r) =>
+    `${r.querySelector('.set').value.trim()}:${r.querySelector('.size').value.trim()}`);
+  const params = { heaps: heaps.join(';') };
+  if ($('sum-misere').checked) params.misere = 'true';
+  try {
+    const r = await api('/api/sum', params);
+    $('sum-values').textContent = r.heaps.map((h, i) =>
+      `heap ${i + 1}: g = ${h.grundy}`).join(' · ') + ` · nim-sum ${r.nim_sum}`;
+    $('sum-outcome').textContent = describe(r.outcome) +
+      (r.method ? ` — misère play, solved by ${r.method}` : '');
+    const list = $('sum-moves');
+    list.replaceChildren(...(r.winning_moves.length
+      ? r.winning_moves.map((m) => el('li', {},
+        `heap ${m.heap}: take ${m.take} (leaves ${m.leaves})`))
+      : [el('li', {}, 'no winning move')]));
+    $('sum-result').hidden = false;
+  } catch (e) {
+    $('sum-result').hidden = true;
+    const row = e.heap ? rows[e.heap - 1] : null;
+    if (row) {
+      const line = row.querySelector('.error');
+      line.textContent = e.message;
+      line.hidden = false;
+      const bad = e.message.startsWith('heap size') ? '.size' : '.set';
+      row.querySelector(bad).setAttribute('aria-invalid', 'true');
+    } else {
+      showError('sum-error', e.message);
+    }
+  }
+}
+
+// -------------------------------------------------------------------- play
+
+// The game lives here: the server answers questions about one position
+// (/api/play) and never keeps state. `game.history` holds the positions
+// before each of the person's moves, for undo.
+const game = { sets: [], sizes: [], misere: false, history: [], over: false,
+  seed: 1 };
+
+function heapsParam(sizes) {
+  return game.sets.map((s, i) => `${s}:${sizes[i]}`).join(';');
+}
+
+async function position(sizes) {
+  const params = { heaps: heapsParam(sizes), seed: String(game.seed++) };
+  if (game.misere) params.misere = 'true';
+  return api('/api/play', params);
+}
+
+function log(text) {
+  $('game-log').append(el('li', {}, text));
+}
+
+function finish(personToMove) {
+  // No legal move for the player to move: under normal play they lose,
+  // under misère play they win.
+  const personWins = game.misere ? personToMove : !personToMove;
+  game.over = true;
+  const status = $('game-status');
+  status.textContent = `winner: ${personWins ? 'you' : 'computer'}`;
+  status.className = personWins ? 'won' : 'lost';
+  $('hint').disabled = true;
+  drawBoard(null);
+}
+
+/** The person is to move at game.sizes: fetch the position, draw it. */
+async function yourTurn() {
+  const r = await position(game.sizes);
+  if (r.over) return finish(true);
+  game.current = r;
+  $('game-status').textContent = 'your move';
+  $('game-status').className = '';
+  $('hint').disabled = false;
+  drawBoard(r);
+}
+
+/** The computer is to move at game.sizes. */
+async function computerTurn() {
+  const r = await position(game.sizes);
+  if (r.over) return finish(false);
+  const m = r.computer;
+  game.sizes[m.heap - 1] = Number(m.leaves);
+  log(`computer: heap ${m.heap}, take ${m.take} (leaves ${m.leaves})`);
+  await yourTurn();
+}
+
+function drawBoard(r) {
+  const board = $('board');
+  board.replaceChildren();
+  game.sizes.forEach((n, i) => {
+    const box = el('div', { class: 'heap' });
+    box.append(el('div', {}, `heap ${i + 1} · S = ${game.sets[i]} · ${n} stones` +
+      (r ? ` · g = ${r.heaps[i].grundy}` : '')));
+    box.append(el('div', { class: 'stones', 'aria-hidden': 'true' },
+      n <= 80 ? '●'.repeat(n) : `${'●'.repeat(80)} … (${n})`));
+    if (r && !game.over) {
+      const moves = r.moves.filter((m) => m.heap === i + 1);
+      const row = el('div', { class: 'moves' });
+      for (const m of moves.slice(0, 30)) {
+        const b = el('button', { type: 'button', class: 'move',
+          'data-heap': String(i + 1), 'data-take': String(m.take) }, `take ${m.take}`);
+        b.addEventListener('click', () => yourMove(i, m.take));
+        row.append(b);
+      }
+      if (moves.length > 30) {
+        const input = el('input', { class: 'short', inputmode: 'numeric',
+          'aria-label': `stones to take from heap ${i + 1}` });
+        const b = el('button', { type: 'button' }, 'take');
+        b.addEventListener('click', () => yourMove(i, Number(input.value), input));
+        row.append(input, b);
+      }
+      box.append(row);
+    }
+    board.append(box);
+  });
+}
+
+async function yourMove(heap, take, input) {
+  clearError('move-error', input);
+  const legal = game.current.moves.some((m) => m.heap === heap + 1 && m.take === take);
+  if (!legal) {
+    showError('move-error', `heap ${heap + 1}: taking "${input ? input.value : take}" is not a legal move here`, input);
+    return;
+  }
+  game.history.push([...game.sizes]);
+  game.sizes[heap] -= take;
+  $('hint-text').textContent = '';
+  log(`you: heap ${heap + 1}, take ${take} (leaves ${game.sizes[heap]})`);
+  setPlaying(true);
+  try {
+    await computerTurn();
+  } catch (e) {
+    showError('move-error', e.message);
+  } finally {
+    setPlaying(false);
+  }
+}
+
+function setPlaying(busy) {
+  document.querySelectorAll('#board button, #undo, #hint').forEach((b) => {
+    b.disabled = busy || (b.id === 'hint' && game.over);
+  });
+  $('undo').disabled = busy || game.history.length === 0;
+}
+
+function showHint() {
+  const r = game.current;
+  const values = r.heaps.map((h, i) => `g(heap ${i + 1}) = ${h.grundy}`).join(', ');
+  const why = game.misere ? '' : ` ${values}; nim-sum ${r.nim_sum}.`;
+  if (r.winning_moves.length) {
+    $('hint-text').textContent = `You can win in ${r.remoteness} moves:` +
+      ` ${r.winning_moves.map((m) => `heap ${m.heap}: take ${m.take}`).join(' or ')}.${why}`;
+  } else {
+    $('hint-text').textContent = `Every move loses against perfect play` +
+      ` (the game lasts ${r.remoteness} more moves); hold on and hope.${why}`;
+  }
+}
+
+async function undo() {
+  if (!game.history.length) return;
+  game.sizes = game.history.pop();
+  game.over = false;
+  log('undo');
+  $('hint-text').textContent = '';
+  setPlaying(true);
+  try {
+    await yourTurn();
+  } finally {
+    setPlaying(false);
+  }
+}
+
+async function newGame(event) {
+  event.preventDefault();
+  const input = $('play-heaps');
+  clearError('play-error', input);
+  clearError('move-error');
+  const items = input.value.split(/[;\s]+/).filter((h) => h);
+  game.sets = items.map((h) => h.slice(0, Math.max(0, h.lastIndexOf(':'))));
+  game.sizes = items.map((h) => h.slice(h.lastIndexOf(':') + 1));
+  game.misere = $('play-misere').checked;
+  game.history = [];
+  game.over = false;
+  game.seed = 1 + Math.floor(Math.random() * 1e9);
+  $('game-log').replaceChildren();
+  $('hint-text').textContent = '';
+  try {
+    // Validates every heap (errors in the CLI's words) before play.
+    const params = { heaps: items.join(';') };
+    if (game.misere) params.misere = 'true';
+    const first = await api('/api/play', params);
+    game.sets = first.heaps.map((h) => h.set);
+    game.sizes = first.heaps.map((h) => Number(h.size));
+    $('game').hidden = false;
+    setPlaying(true);
+    if ($('play-first').value === 'computer') await computerTurn();
+    else await yourTurn();
+  } catch (e) {
+    $('game').hidden = true;
+    showError('play-error', e.heap ? `heap ${e.heap}: ${e.message}` : e.message, input);
+  } finally {
+    setPlaying(false);
+  }
+}
+
+function bootPlay() {
+  $('play-form').addEventListener('submit', newGame);
+  $('hint').addEventListener('click', showHint);
+  $('undo').addEventListener('click', undo);
+}
+
+// ------------------------------------------------------------------- sweep
+
+async function runSweep(event) {
+  event.preventDefault();
+  const fields = { family: $('sweep-family'), a: $('sweep-a'), b: $('sweep-b') };
+  for (const [name, input] of Object.entries(fields)) {
+    clearError(name === 'family' ? 'sweep-family-error' : `sweep-${name}-error`, input);
+  }
+  clearError('sweep-error');
+  $('sweep-go').disabled = true;
+  try {
+    const r = await api('/api/sweep', { family: fields.family.value,
+      a: fields.a.value, b: fields.b.value });
+    renderSweep(r);
+  } catch (e) {
+    $('sweep-result').hidden = true;
+    if (e.field && fields[e.field]) {
+      showError(e.field === 'family' ? 'sweep-family-error' : `sweep-${e.field}-error`,
+        e.message, fields[e.field]);
+    } else {
+      showError('sweep-error', e.message);
+    }
+  } finally {
+    $('sweep-go').disabled = false;
+  }
+}
+
+function renderSweep(r) {
+  $('sweep-result').hidden = false;
+  const found = r.rows.filter((x) => x.status === 'found').length;
+  const pure = r.rows.filter((x) => x.status === 'found' && x.preperiod === 0).length;
+  $('sweep-note').textContent = `${r.count} sets, ${found} periods found, ` +
+    `${pure} purely periodic.`;
+  const t = r.table;
+  const table = $('sweep-table');
+  table.replaceChildren();
+  if (!t) return;
+  const head = el('tr');
+  head.append(el('th', {}, `${t.row} \\ ${t.col}`));
+  t.cols.forEach((c) => head.append(el('th', {}, String(c))));
+  table.append(el('thead'));
+  table.tHead.append(head);
+  const body = el('tbody');
+  t.rows.forEach((rk, i) => {
+    const tr = el('tr');
+    tr.append(el('th', {}, String(rk)));
+    t.cells[i].forEach((v) => {
+      const td = el('td', typeof v === 'number' ? {} : { class: 'na' },
+        v === null ? '' : String(v));
+      tr.append(td);
+    });
+    body.append(tr);
+  });
+  table.append(body);
+  renderHeatmap(t);
+}
+
+function renderHeatmap(t) {
+  const svg = $('heatmap');
+  svg.replaceChildren();
+  const cell = 26, left = 34, top = 20;
+  const W = left + cell * t.cols.length + 4, H = top + cell * t.rows.length + 4;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.style.maxWidth = `${Math.max(W, 200)}px`;
+  const numbers = t.cells.flat().filter((v) => typeof v === 'number');
+  const max = Math.max(1, ...numbers);
+  const min = Math.min(max, ...numbers);
+  const label = (x, y, text, anchor) => {
+    const e = svgEl('text', { x, y, 'text-anchor': anchor });
+    e.textContent = text;
+    svg.append(e);
+  };
+  t.cols.forEach((c, j) => label(left + j * cell + cell / 2, top - 6, String(c), 'middle'));
+  t.rows.forEach((rk, i) => {
+    label(left - 4, top + i * cell + cell / 2 + 4, String(rk), 'end');
+    t.cells[i].forEach((v, j) => {
+      let fill = '#ffffff';
+      if (typeof v === 'number') {
+        const f = max === min ? 0.5 : (v - min) / (max - min);
+        fill = `hsl(215, 60%, ${Math.round(92 - 62 * f)}%)`;
+      } else if (v !== null) {
+        fill = '#e5e7eb';
+      }
+      const rect = svgEl('rect', { x: left + j * cell, y: top + i * cell,
+        width: cell - 1, height: cell - 1, fill });
+      const tip = svgEl('title');
+      tip.textContent = `${t.row} = ${rk}, ${t.col} = ${t.cols[j]}: ${t.value} ${v === null ? '-' : v}`;
+      rect.append(tip);
+      svg.append(rect);
+    });
+  });
+}
+
+function bootSweep() {
+  $('sweep-form').addEventListener('submit', runSweep);
+}
+
+// -------------------------------------------------------------------- boot
+
+function boot() {
+  $('set-form').addEventListener('submit', showSequence);
+  $('heap-form').addEventListener('submit', showHeap);
+  $('sum-form').addEventListener('submit', showSum);
+  $('sum-add').addEventListener('click', () => addSumRow('1,2,3', '10'));
+  addSumRow('1,2,3', '10');
+  addSumRow('2,3', '7');
+  addSumRow('nim', '5');
+  bootPlay();
+  bootSweep();
+  const q = new URLSearchParams(location.search);
+  if (q.get('set')) $('set').value = q.get('set');
+  if (q.get('misere') === 'true') $('misere').checked = true;
+  showSequence();
+}
+
+document.addEventListener('DOMContentLoaded', boot);

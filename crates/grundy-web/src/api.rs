@@ -1,0 +1,200 @@
+//! The JSON API: one handler per route, each the web twin of a CLI
+//! command with the same library call and the same output keys.
+//!
+//! | route | CLI twin |
+//! |---|---|
+//! | `GET /api/period?set=S&misere=B&engine=E` | `grundy period S --json [--misere] [--engine E]` |
+//! | `GET /api/values?set=S&to=N&misere=B` | `grundy values S --to N --json [--misere]` |
+//! | `GET /api/heap?set=S&n=N` | `grundy heap S N --json` |
+//! | `GET /api/sum?heaps=H;H&misere=B` | `grundy sum H H --json [--misere]` |
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use grundy::heap::{HeapReport, parse_heap_size};
+use grundy::report::{
+    PeriodReport, ValuesReport, period_report_with, values_report,
+};
+use grundy::sum::{Heap, SumReport};
+use grundy::{EngineChoice, Play, SubtractionSet};
+
+use crate::budget::Shared;
+use crate::error::{ApiError, lib};
+use crate::query::Params;
+
+/// The state every handler gets.
+pub type AppState = State<Arc<Shared>>;
+
+/// Checks the query's length, then decodes it.
+pub fn params(
+    shared: &Shared,
+    raw: Option<String>,
+    allowed: &[&'static str],
+    example: &str,
+) -> Result<Params, ApiError> {
+    let len = raw.as_deref().map_or(0, str::len);
+    if len > shared.budget.max_query {
+        return Err(ApiError::new(
+            StatusCode::URI_TOO_LONG,
+            format!(
+                "the query is {len} bytes long; the web explorer takes at most {}",
+                shared.budget.max_query
+            ),
+        ));
+    }
+    Params::parse(raw.as_deref(), allowed, example)
+}
+
+/// Parses the `set` parameter with the library's one-line message.
+pub fn set_param(
+    p: &Params,
+    example: &str,
+) -> Result<SubtractionSet, ApiError> {
+    p.required("set", example)?.parse().map_err(lib("set"))
+}
+
+/// `misere=true` selects misère play.
+pub fn play_param(p: &Params) -> Result<Play, ApiError> {
+    Ok(if p.flag("misere")? { Play::Misere } else { Play::Normal })
+}
+
+const PERIOD_EXAMPLE: &str = "/api/period?set=1,2,5";
+
+/// `GET /api/period`: the object `grundy period SET --json` prints.
+pub async fn period(
+    State(shared): AppState,
+    RawQuery(q): RawQuery,
+) -> Result<Json<PeriodReport>, ApiError> {
+    let p = params(&shared, q, &["set", "misere", "engine"], PERIOD_EXAMPLE)?;
+    let set = set_param(&p, PERIOD_EXAMPLE)?;
+    let play = play_param(&p)?;
+    let choice: EngineChoice =
+        p.get("engine").unwrap_or("auto").parse().map_err(lib("engine"))?;
+    let report = shared
+        .run(move |limit| {
+            period_report_with(&set, play, choice, limit, &mut |_| {})
+                .map_err(lib("set"))
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+const VALUES_EXAMPLE: &str = "/api/values?set=1,2,5&to=31";
+
+/// `GET /api/values`: the object `grundy values SET --to N --json`
+/// prints (`to` defaults to 31, as there).
+pub async fn values(
+    State(shared): AppState,
+    RawQuery(q): RawQuery,
+) -> Result<Json<ValuesReport>, ApiError> {
+    let p = params(&shared, q, &["set", "to", "misere"], VALUES_EXAMPLE)?;
+    let set = set_param(&p, VALUES_EXAMPLE)?;
+    let to = p.number("to", 31, shared.budget.max_to)?;
+    let play = play_param(&p)?;
+    let report = shared
+        .run(move |_| values_report(&set, to, play).map_err(lib("set")))
+        .await?;
+    Ok(Json(report))
+}
+
+const HEAP_EXAMPLE: &str = "/api/heap?set=1,2,3&n=1000000000000000000";
+
+/// `GET /api/heap`: the object `grundy heap SET N --json` prints.
+pub async fn heap(
+    State(shared): AppState,
+    RawQuery(q): RawQuery,
+) -> Result<Json<HeapReport>, ApiError> {
+    let p = params(&shared, q, &["set", "n"], HEAP_EXAMPLE)?;
+    let set = set_param(&p, HEAP_EXAMPLE)?;
+    let n =
+        parse_heap_size(p.required("n", HEAP_EXAMPLE)?).map_err(lib("n"))?;
+    let report = shared
+        .run(move |limit| {
+            grundy::heap::analyse(&set, &n, limit).map_err(lib("set"))
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+const SUM_EXAMPLE: &str = "/api/sum?heaps=1,2,3:10;2,3:7;nim:5";
+
+/// The `heaps` parameter: `SET:SIZE` items separated by `;` or spaces,
+/// at most `max_heaps`; an error names the heap (from 1) to blame.
+pub fn parse_heaps(
+    p: &Params,
+    shared: &Shared,
+    example: &str,
+) -> Result<Vec<Heap>, ApiError> {
+    let text = p.required("heaps", example)?;
+    let heaps: Vec<Heap> = text
+        .split(|c: char| c == ';' || c.is_whitespace())
+        .filter(|h| !h.is_empty())
+        .enumerate()
+        .map(|(i, h)| {
+            h.parse().map_err(|e| ApiError {
+                heap: Some(i + 1),
+                ..ApiError::from_library("heaps", e)
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let max = shared.budget.max_heaps;
+    if heaps.len() > max {
+        return Err(ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: format!(
+                "{} heaps is too many for the web explorer; use at most {max}, or `grundy sum`",
+                heaps.len()
+            ),
+            field: Some("heaps"),
+            heap: None,
+        });
+    }
+    if heaps.is_empty() {
+        return Err(ApiError::bad(
+            "heaps",
+            "no heaps given; write heaps as SET:SIZE, e.g. \"1,2,3:10 nim:5\"",
+        ));
+    }
+    Ok(heaps)
+}
+
+/// `GET /api/sum`: the object `grundy sum HEAP... --json` prints. The
+/// heaps, each `SET:SIZE`, are separated by `;` or spaces.
+pub async fn sum(
+    State(shared): AppState,
+    RawQuery(q): RawQuery,
+) -> Result<Json<SumReport>, ApiError> {
+    let p = params(&shared, q, &["heaps", "misere"], SUM_EXAMPLE)?;
+    let heaps = parse_heaps(&p, &shared, SUM_EXAMPLE)?;
+    let play = play_param(&p)?;
+    let max_states = shared.budget.max_states;
+    let report = shared
+        .run(move |limit| {
+            grundy::sum::analyse(&heaps, play, limit, max_states)
+                .map_err(lib("heaps"))
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+/// Any other path: 404 with the list of routes.
+pub async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no such page \"{}\"; the page is / and the API routes are {}",
+            uri.path(),
+            crate::ROUTES.join(", ")
+        ),
+    )
+}
+
+/// A known path with another method than GET.
+pub async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("method {method} is not allowed here; use GET"),
+    )
+}

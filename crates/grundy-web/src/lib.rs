@@ -1,0 +1,110 @@
+//! `grundy-web`: the local web explorer behind `grundy serve`.
+//!
+//! One page (`assets/`, compiled in) and a JSON API over the `grundy`
+//! library. The API is the web twin of the CLI's `--json` output: the same
+//! library calls, the same report structs, the same keys (README, "Web
+//! explorer"). Errors are `{"error": "..."}` with a 4xx/5xx status
+//! (`error.rs`); every computation runs off the async runtime under a
+//! per-request budget (`budget.rs`).
+//!
+//! The page follows the "Grundy sequence search program" shown at MATH
+//! POWER 2022 (issue 6): type a set, see the period and a picture of the
+//! first values; this one adds heaps, sums, play and sweeps.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! grundy_web::serve(listener, grundy_web::Budget::default(), std::future::pending()).await
+//! # }
+//! ```
+
+#![deny(missing_docs)]
+
+mod api;
+mod assets;
+mod budget;
+mod error;
+mod play;
+mod query;
+mod sweep;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+pub use budget::Budget;
+pub use error::ApiError;
+
+/// The API routes, for messages and the README.
+pub const ROUTES: &[&str] = &[
+    "/api/period",
+    "/api/values",
+    "/api/heap",
+    "/api/sum",
+    "/api/play",
+    "/api/sweep",
+];
+
+/// The page's content security policy: everything from this server only.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; \
+                   style-src 'self'; script-src 'self'; \
+                   frame-ancestors 'none'";
+
+/// The application: page, API, fallbacks and panic guard.
+pub fn router(budget: Budget) -> Router {
+    let shared = Arc::new(budget::Shared::new(budget));
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/period", get(api::period))
+        .route("/api/values", get(api::values))
+        .route("/api/heap", get(api::heap))
+        .route("/api/sum", get(api::sum))
+        .route("/api/play", get(play::play))
+        .route("/api/sweep", get(sweep::sweep))
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .with_state(shared)
+        .layer(CatchPanicLayer::custom(panic_answer))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+}
+
+/// A panic in a handler still answers, in the API's error format.
+fn panic_answer(
+    _: Box<dyn std::any::Any + Send + 'static>,
+) -> axum::response::Response {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal error; please report this request",
+    )
+    .into_response()
+}
+
+/// Serves the explorer on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    budget: Budget,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(budget))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

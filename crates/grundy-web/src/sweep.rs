@@ -1,0 +1,185 @@
+//! `GET /api/sweep`: a small sweep of one family, with its period table.
+//!
+//! The web twin of `grundy sweep TEMPLATE --param a=.. --param b=..
+//! --table a,b --format jsonl` (issue 4), for small ranges: the rows carry
+//! the same keys as the JSON Lines rows (the parameters, `set`,
+//! `preperiod`, `period`, `saltus`, `outcome_preperiod`,
+//! `outcome_period`, `max_value`, `positions`, `status`), and `table` is
+//! the `--table` matrix. Every set goes through the sweep's own
+//! evaluator (`grundy::sweep::evaluate`, FES for all-but sets).
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use grundy::Limit;
+use grundy::sweep::{
+    self, Cell, DEFAULT_SWEEP_POSITIONS, Evaluation, Family, Row, Table,
+};
+use serde::Serialize;
+
+use crate::api::{AppState, params};
+use crate::error::{ApiError, lib};
+
+const EXAMPLE: &str =
+    "/api/sweep?family=all-but:a,b,a%2Bb,2a%2Bb&a=1..6&b=a%2B1..a%2B8";
+
+/// The most sets one request may sweep.
+pub const MAX_SETS: u64 = 400;
+
+/// The parameters a family may use, in order.
+const PARAMS: [&str; 3] = ["a", "b", "c"];
+
+/// One row, keyed like a `grundy sweep --format jsonl` line.
+#[derive(Debug, Serialize)]
+pub struct WebRow {
+    #[serde(flatten)]
+    params: BTreeMap<String, i64>,
+    set: String,
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    saltus: Option<u64>,
+    outcome_preperiod: Option<u64>,
+    outcome_period: Option<u64>,
+    max_value: Option<u64>,
+    positions: Option<u64>,
+    status: &'static str,
+}
+
+/// The `--table` matrix: `cells[i][j]` is a number, `null` (no set
+/// there), `"not found"` or `"error"`.
+#[derive(Debug, Serialize)]
+pub struct WebTable {
+    row: String,
+    col: String,
+    value: String,
+    rows: Vec<i64>,
+    cols: Vec<i64>,
+    cells: Vec<Vec<serde_json::Value>>,
+}
+
+/// The answer of `/api/sweep`.
+#[derive(Debug, Serialize)]
+pub struct SweepReport {
+    family: String,
+    params: Vec<String>,
+    count: u64,
+    rows: Vec<WebRow>,
+    table: Option<WebTable>,
+}
+
+/// `GET /api/sweep?family=T&a=R&b=R&c=R&table=ROW,COL[,VALUE]`.
+pub async fn sweep(
+    State(shared): AppState,
+    RawQuery(q): RawQuery,
+) -> Result<Json<SweepReport>, ApiError> {
+    let p = params(&shared, q, &["family", "a", "b", "c", "table"], EXAMPLE)?;
+    let template = p.required("family", EXAMPLE)?.to_string();
+    let mut specs: Vec<String> = Vec::new();
+    let mut names: Vec<&'static str> = Vec::new();
+    for name in PARAMS {
+        let Some(range) = p.get(name) else { continue };
+        specs.push(format!("{name}={}", range.trim()));
+        names.push(name);
+        // A constant template checks the ranges so far, so an error is
+        // shown next to the parameter it is about.
+        Family::template("1", &specs).map_err(lib(name))?;
+    }
+    let family = Family::template(&template, &specs).map_err(lib("family"))?;
+    let table_spec = match p.get("table") {
+        Some(t) => Some(t.to_string()),
+        None if names.len() >= 2 => Some(format!("{},{}", names[0], names[1])),
+        None => None,
+    };
+    let axes = table_spec
+        .as_deref()
+        .map(|t| Table::parse_spec(t, &names))
+        .transpose()
+        .map_err(lib("table"))?;
+    let max_positions =
+        shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
+    let report = shared
+        .run(move |limit| {
+            let count = family.count().map_err(lib("family"))?;
+            if count > MAX_SETS {
+                return Err(ApiError {
+                    status: StatusCode::UNPROCESSABLE_ENTITY,
+                    message: format!(
+                        "the family has {count} sets; the web explorer sweeps at most {MAX_SETS}; narrow the ranges or use `grundy sweep`"
+                    ),
+                    field: Some("family"),
+                    heap: None,
+                });
+            }
+            let limit = Limit { max_positions, ..limit.clone() };
+            let mut rows = Vec::with_capacity(count as usize);
+            for point in family.points() {
+                let point = point.map_err(lib("family"))?;
+                let (values, set) = family.set_of(&point);
+                let (set, result) = match set {
+                    Ok(set) => (set.to_string(), sweep::evaluate(&set, &limit)),
+                    Err((raw, why)) => (raw, Evaluation::Error(why)),
+                };
+                rows.push(Row { index: point.index, params: values, set, result });
+            }
+            let table = match &axes {
+                Some((r, c, v)) => Some(
+                    Table::build(&names, &rows, r, c, v)
+                        .map_err(lib("table"))?,
+                ),
+                None => None,
+            };
+            Ok(SweepReport {
+                family: template,
+                params: names.iter().map(|n| n.to_string()).collect(),
+                count,
+                rows: rows.iter().map(|r| web_row(&names, r)).collect(),
+                table: table.map(web_table),
+            })
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+fn web_row(names: &[&str], row: &Row) -> WebRow {
+    let f = row.result.found();
+    let positions = match &row.result {
+        Evaluation::Found(f) => Some(f.positions),
+        Evaluation::NotFound(e) => Some(e.positions),
+        Evaluation::Error(_) => None,
+    };
+    WebRow {
+        params: names
+            .iter()
+            .zip(&row.params)
+            .map(|(n, &v)| (n.to_string(), v))
+            .collect(),
+        set: row.set.clone(),
+        preperiod: f.map(|f| f.preperiod),
+        period: f.map(|f| f.period),
+        saltus: f.map(|f| f.saltus),
+        outcome_preperiod: f.map(|f| f.outcome_preperiod),
+        outcome_period: f.map(|f| f.outcome_period),
+        max_value: f.and_then(|f| f.max_value),
+        positions,
+        status: row.result.status(),
+    }
+}
+
+fn web_table(t: Table) -> WebTable {
+    let cell = |c: &Cell| match c {
+        Cell::Empty => serde_json::Value::Null,
+        Cell::Value(v) => (*v).into(),
+        Cell::NotFound => "not found".into(),
+        Cell::Error => "error".into(),
+    };
+    WebTable {
+        row: t.row_label,
+        col: t.col_label,
+        value: t.value_label,
+        cells: t.cells.iter().map(|r| r.iter().map(cell).collect()).collect(),
+        rows: t.rows,
+        cols: t.cols,
+    }
+}

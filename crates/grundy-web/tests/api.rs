@@ -1,0 +1,367 @@
+//! The API against the real server on an ephemeral port: same JSON as the
+//! library's reports, JSON errors with the right status, budgets that
+//! answer instead of hanging, and requests that do not block each other.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use grundy::Play;
+use grundy_web::Budget;
+use serde_json::Value;
+
+/// Starts a server with `budget` on 127.0.0.1:0 in a background thread.
+fn start(budget: Budget) -> SocketAddr {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            // One async thread: work done on it would block every request.
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener =
+                tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            grundy_web::serve(listener, budget, std::future::pending())
+                .await
+                .unwrap();
+        });
+    });
+    rx.recv().unwrap()
+}
+
+/// One request with a raw HTTP/1.1 client: (status, headers, body).
+fn request(
+    addr: SocketAddr,
+    method: &str,
+    target: &str,
+) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(
+        s,
+        "{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let raw = String::from_utf8(raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head[9..12].parse().unwrap();
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+fn get(addr: SocketAddr, target: &str) -> (u16, Value) {
+    let (status, head, body) = request(addr, "GET", target);
+    assert!(
+        head.contains("content-type: application/json"),
+        "{target}: {head}"
+    );
+    (status, serde_json::from_str(&body).unwrap())
+}
+
+/// The report as JSON without the wall-clock `seconds`.
+fn timeless(mut v: Value) -> Value {
+    v.as_object_mut().unwrap().remove("seconds");
+    v
+}
+
+fn server() -> SocketAddr {
+    start(Budget::default())
+}
+
+#[test]
+fn period_is_the_library_report() {
+    let addr = server();
+    for (set, play) in [
+        ("2,3,7", Play::Normal),
+        ("1,2,5", Play::Normal),
+        ("1-3", Play::Misere),
+        ("3,5,9", Play::Misere),
+    ] {
+        let misere = if play == Play::Misere { "&misere=true" } else { "" };
+        let (status, body) =
+            get(addr, &format!("/api/period?set={set}{misere}"));
+        assert_eq!(status, 200, "{body}");
+        let report = grundy::report::period_report(
+            &set.parse().unwrap(),
+            play,
+            &grundy::Limit::default(),
+            &mut |_| {},
+        )
+        .unwrap();
+        let expected = serde_json::to_value(&report).unwrap();
+        assert!(body["seconds"].is_f64());
+        assert_eq!(timeless(body), timeless(expected), "{set} {play}");
+    }
+}
+
+#[test]
+fn values_are_the_library_report() {
+    let addr = server();
+    let (status, body) = get(addr, "/api/values?set=1%2C2%2C3&to=12");
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        serde_json::json!({
+            "set": "1,2,3", "play": "normal", "to": 12,
+            "values": [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0],
+            "outcomes": "PNNNPNNNPNNNP"
+        })
+    );
+    let (_, body) = get(addr, "/api/values?set=1,2,3&to=8&misere=true");
+    assert_eq!(body["outcomes"], "NPNNNPNNN");
+    assert!(body.get("values").is_none());
+    // `to` defaults to 31 as in the CLI.
+    let (_, body) = get(addr, "/api/values?set=2,3,7");
+    assert_eq!(body["to"], 31);
+    let report = grundy::report::values_report(
+        &"2,3,7".parse().unwrap(),
+        31,
+        Play::Normal,
+    )
+    .unwrap();
+    assert_eq!(body, serde_json::to_value(&report).unwrap());
+}
+
+#[test]
+fn heap_and_sum() {
+    let addr = server();
+    let huge = format!("1{}", "0".repeat(200));
+    let (status, body) = get(addr, &format!("/api/heap?set=1,2,3&n={huge}"));
+    assert_eq!(status, 200);
+    assert_eq!(body["heap"], huge.as_str());
+    assert_eq!((&body["grundy"], &body["outcome"]), (&0.into(), &"P".into()));
+    let (status, body) = get(addr, "/api/sum?heaps=1,2,3:10;2,3:7;nim:5");
+    assert_eq!(status, 200);
+    assert_eq!(body["nim_sum"], 2 ^ 1 ^ 5);
+    assert_eq!(
+        body["winning_moves"],
+        serde_json::json!([{"heap": 3, "take": 2, "leaves": "3"}])
+    );
+    // Spaces (`+` in a query) separate heaps too; misère is exact.
+    let (status, body) = get(addr, "/api/sum?heaps=nim:3+nim:1&misere=true");
+    assert_eq!(status, 200);
+    assert_eq!(body["method"], "bouton");
+}
+
+#[test]
+fn errors_are_json_with_status_and_field() {
+    let addr = server();
+    let cases: &[(&str, u16, Option<&str>)] = &[
+        ("/api/period?set=0,3", 400, Some("set")),
+        ("/api/period?set=1,x", 400, Some("set")),
+        ("/api/period?set=3-1", 400, Some("set")),
+        ("/api/period", 400, Some("set")),
+        ("/api/period?set=1,2&misere=maybe", 400, Some("misere")),
+        ("/api/period?set=1&sett=2", 400, Some("query")),
+        ("/api/period?set=1&set=2", 400, Some("set")),
+        ("/api/values?set=1,2&to=-1", 400, Some("to")),
+        ("/api/values?set=1,2&to=100001", 422, Some("to")),
+        ("/api/values?set=1,2&to=1e9", 400, Some("to")),
+        ("/api/heap?set=1,2&n=-4", 400, Some("n")),
+        ("/api/heap?set=1,2", 400, Some("n")),
+        ("/api/sum?heaps=1,2:3;nim", 400, Some("heaps")),
+        ("/api/sum?heaps=", 400, Some("heaps")),
+        ("/api/nope", 404, None),
+        ("/api/period?set=%FF%FE", 400, Some("set")),
+    ];
+    for &(target, status, field) in cases {
+        let (got, body) = get(addr, target);
+        assert_eq!(got, status, "{target}: {body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(!message.is_empty() && !message.contains('\n'), "{message}");
+        assert_eq!(body["field"].as_str(), field, "{target}: {body}");
+    }
+    // The library's words, exactly.
+    let (_, body) = get(addr, "/api/period?set=0,3");
+    let lib = "0,3".parse::<grundy::SubtractionSet>().unwrap_err();
+    assert_eq!(body["error"], lib.message());
+    // Which heap of a sum is wrong.
+    let (_, body) = get(addr, "/api/sum?heaps=1,2:3;nim");
+    assert_eq!(body["heap"], 2);
+    // Other methods.
+    let (status, _, body) = request(addr, "POST", "/api/period?set=1");
+    assert_eq!(status, 405);
+    assert!(body.contains("use GET"), "{body}");
+}
+
+#[test]
+fn size_caps() {
+    let addr = start(Budget { max_heaps: 3, ..Budget::default() });
+    let long = format!("/api/period?set={}", "1,".repeat(3000));
+    let (status, body) = get(addr, &long);
+    assert_eq!(status, 414);
+    assert!(body["error"].as_str().unwrap().contains("at most 4096"));
+    let (status, body) = get(addr, "/api/sum?heaps=nim:1;nim:2;nim:3;nim:4");
+    assert_eq!((status, &body["field"]), (422, &"heaps".into()));
+}
+
+#[test]
+fn budgets_answer_instead_of_hanging() {
+    // A budget far below the 2.2 million run segments of
+    // {a, 2a+1, 3a+1} with a = 100000.
+    let addr = start(Budget { max_positions: 1_000_000, ..Budget::default() });
+    let (status, body) = get(addr, "/api/period?set=100000,200001,300001");
+    assert_eq!(status, 503, "{body}");
+    assert!(body["error"].as_str().unwrap().starts_with("no period found"));
+    // A time limit.
+    let addr = start(Budget {
+        timeout: Duration::from_millis(300),
+        ..Budget::default()
+    });
+    // The block engine would need about 10^13 positions here.
+    let (status, body) =
+        get(addr, "/api/period?set=3000000,6000001,9000001&engine=block");
+    assert_eq!(status, 503, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("time limit"), "{body}");
+}
+
+#[test]
+fn slow_requests_do_not_block_fast_ones() {
+    let addr = start(Budget {
+        timeout: Duration::from_secs(4),
+        workers: 2,
+        ..Budget::default()
+    });
+    let slow = std::thread::spawn(move || {
+        let r =
+            get(addr, "/api/period?set=3000000,6000001,9000001&engine=block");
+        (r, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    for _ in 0..5 {
+        let (status, _) = get(addr, "/api/values?set=1,2,3&to=100");
+        assert_eq!(status, 200);
+    }
+    let fast_done = Instant::now();
+    let (_, slow_done) = slow.join().unwrap();
+    assert!(fast_done < slow_done, "fast requests waited for the slow one");
+}
+
+#[test]
+fn a_closed_connection_cancels_its_work() {
+    // One worker and a long time limit: the second request can only run
+    // if the first one's work stops when its client hangs up. The first
+    // asks the block engine for {a, 2a+1, 3a+1} with a = 3000000, whose
+    // period (quadratic in a, about 3.6 * 10^13) it would take hours to find.
+    let addr = start(Budget {
+        timeout: Duration::from_secs(300),
+        max_positions: u64::MAX,
+        workers: 1,
+        ..Budget::default()
+    });
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET /api/period?set=3000000,6000001,9000001&engine=block HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(s);
+    let started = Instant::now();
+    let (status, _) = get(addr, "/api/values?set=1,2,3");
+    assert_eq!(status, 200);
+    assert!(started.elapsed() < Duration::from_secs(60));
+}
+
+#[test]
+fn the_page_and_its_assets() {
+    let addr = server();
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let (status, head, body) = request(addr, "GET", path);
+        assert_eq!(status, 200);
+        assert!(head.contains(&format!("content-type: {kind}")), "{head}");
+        assert!(head.contains("content-security-policy"), "{head}");
+        assert!(!body.is_empty());
+    }
+}
+
+#[test]
+fn play_positions() {
+    let addr = server();
+    let (status, body) = get(addr, "/api/play?heaps=1,2,3:31");
+    assert_eq!(status, 200, "{body}");
+    // 31 = 3 mod 4: take 3; the game lasts 15 more moves (Winning Ways'
+    // remoteness; 31 -> 28 -> ... -> 0).
+    assert_eq!(
+        body["computer"],
+        serde_json::json!({"heap": 1, "take": 3, "leaves": "28"})
+    );
+    assert_eq!(
+        (&body["outcome"], &body["remoteness"]),
+        (&"N".into(), &15.into())
+    );
+    assert_eq!(body["moves"].as_array().unwrap().len(), 3);
+    let (_, body) = get(addr, "/api/play?heaps=1,2,3:28");
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["winning_moves"], serde_json::json!([]));
+    // A lost position: the computer stalls (every move leaves 13 more).
+    assert!(body["computer"].is_object());
+    let (_, body) = get(addr, "/api/play?heaps=1,2,3:0");
+    assert_eq!(
+        (&body["over"], &body["computer"]),
+        (&true.into(), &Value::Null)
+    );
+    // Misère: at 1 stone the mover must take it and lose.
+    let (_, body) = get(addr, "/api/play?heaps=1,2,3:1&misere=true");
+    assert_eq!(body["outcome"], "P");
+    let (status, body) = get(addr, "/api/play?heaps=nim:100000");
+    assert_eq!((status, &body["field"]), (422, &"heaps".into()));
+    let (status, body) = get(addr, "/api/play?heaps=1,2,3:5;x:3");
+    assert_eq!((status, &body["heap"]), (400, &2.into()));
+}
+
+#[test]
+fn sweeps() {
+    let addr = server();
+    let (status, body) = get(addr, "/api/sweep?family=a,b&a=1..3&b=a%2B1..4");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["count"], 6);
+    // {a, b} has period a + b unless b is an odd multiple of a (2a).
+    let row = &body["rows"][0];
+    assert_eq!(
+        (&row["a"], &row["b"], &row["set"]),
+        (&1.into(), &2.into(), &"1,2".into())
+    );
+    assert_eq!(row["period"], 3);
+    assert_eq!(row["status"], "found");
+    let t = &body["table"];
+    assert_eq!(
+        (&t["row"], &t["col"], &t["value"]),
+        (&"a".into(), &"b".into(), &"period".into())
+    );
+    assert_eq!(t["cells"][0], serde_json::json!([3, 2, 5]));
+    assert_eq!(t["cells"][2], serde_json::json!([null, null, 7]));
+    let (status, body) =
+        get(addr, "/api/sweep?family=a,b&a=1..100&b=a%2B1..a%2B100");
+    assert_eq!((status, &body["field"]), (422, &"family".into()));
+    let (status, body) = get(addr, "/api/sweep?family=a,b&a=1..2&b=1..z");
+    assert_eq!((status, &body["field"]), (400, &"b".into()));
+}
+
+#[test]
+fn the_engine_can_be_forced() {
+    let addr = server();
+    for engine in ["block", "runs"] {
+        let (status, body) =
+            get(addr, &format!("/api/period?set=50,101,151&engine={engine}"));
+        assert_eq!(status, 200, "{body}");
+        // The block engine names its value width: "block-u8".
+        assert!(body["engine"].as_str().unwrap().starts_with(engine));
+        assert_eq!(body["period"], 10150);
+    }
+    let (status, body) = get(addr, "/api/period?set=1,2&engine=simd");
+    assert_eq!((status, &body["field"]), (400, &"engine".into()));
+    assert_eq!(
+        body["error"],
+        "unknown engine \"simd\"; use auto, block or runs"
+    );
+}

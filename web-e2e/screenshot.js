@@ -1,0 +1,31 @@
+// Takes the README's screenshots: node screenshot.js OUTDIR
+// (a phone-sized view of the sequence, and of a finished game and sweep).
+'use strict';
+
+const path = require('node:path');
+const { startServer, launch } = require('./harness');
+
+(async () => {
+  const out = process.argv[2] || 'out';
+  const server = await startServer();
+  const context = await launch({ viewport: { width: 390, height: 1100 }, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}?set=2,3,7`);
+    await page.waitForSelector('#r-period:not(:empty)');
+    await page.screenshot({ path: path.join(out, 'explorer-sequence.png') });
+    await page.click('#play-go');
+    await page.waitForSelector('#board button.move');
+    await page.click('#hint');
+    await page.click('#sweep-go');
+    await page.waitForSelector('#sweep-result:not([hidden])');
+    const play = await page.$('#play');
+    await play.screenshot({ path: path.join(out, 'explorer-play.png') });
+    const sweep = await page.$('#sweep');
+    await sweep.screenshot({ path: path.join(out, 'explorer-sweep.png') });
+    console.log(`wrote ${out}/explorer-*.png`);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+})().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,244 @@
+// End-to-end: the real `grundy serve` in headless Chromium. Type a set,
+// check the period shown against the CLI, trigger input errors (which
+// must read exactly as the CLI's), analyse heaps and sums, and check the
+// page fits a phone screen.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { cli, startServer, launch } = require('../harness');
+
+let server;
+let context;
+
+test.before(async () => {
+  server = await startServer();
+  context = await launch();
+});
+
+test.after(async () => {
+  if (context) await context.close();
+  if (server) await server.stop();
+});
+
+async function open(query = '') {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(server.url + query);
+  await page.waitForSelector('#r-period:not(:empty)');
+  page.problems = problems;
+  return page;
+}
+
+async function showSet(page, set, misere = false) {
+  await page.fill('#set', set);
+  await page.setChecked('#misere', misere);
+  const done = page.waitForResponse((r) => r.url().includes('/api/values'));
+  await page.click('#set-go');
+  await done;
+  await page.waitForFunction(() => !document.getElementById('set-go').disabled);
+}
+
+const text = (page, sel) => page.textContent(sel).then((t) => t.trim());
+
+test('typing a set shows the period the CLI finds', async () => {
+  const page = await open();
+  for (const set of ['2,3,7', '3,5,9', '1..3,7', '2,5,6,11']) {
+    await showSet(page, set);
+    const want = JSON.parse(cli(['period', set, '--json']).stdout);
+    assert.equal(await text(page, '#r-set'), want.set);
+    assert.equal(await text(page, '#r-period'), want.period.toLocaleString('en-US'), set);
+    assert.equal(await text(page, '#r-preperiod'), want.preperiod.toLocaleString('en-US'), set);
+    assert.equal(await text(page, '#r-outcome-period'), String(want.outcome.period), set);
+    // The table and strip list the same values as `grundy values`.
+    const rows = await page.$$eval('#values tbody tr', (trs) =>
+      trs.map((tr) => [...tr.cells].slice(0, 3).map((c) => c.textContent)));
+    const to = rows.length - 1;
+    assert.ok(to >= want.preperiod + want.period - 1 || to >= 599);
+    const values = JSON.parse(cli(['values', set, '--to', String(to), '--json']).stdout);
+    assert.deepEqual(rows.map((r) => Number(r[1])), values.values);
+    assert.equal(rows.map((r) => r[2]).join(''), values.outcomes);
+    const strip = await page.$$eval('#strip span', (s) => s.map((x) => x.textContent).join(''));
+    assert.equal(strip, values.outcomes);
+    // Pre-period and first period highlighted.
+    const pre = await page.$$eval('#values tbody tr.pre', (r) => r.length);
+    const per = await page.$$eval('#values tbody tr.per', (r) => r.length);
+    assert.equal(pre, want.preperiod);
+    assert.equal(per, Math.min(want.period, to + 1 - want.preperiod));
+    assert.ok(await page.$$eval('#plot polyline', (p) => p.length) === 1);
+  }
+  assert.deepEqual(page.problems, []);
+});
+
+test('misère shows the misère outcome period', async () => {
+  const page = await open();
+  await showSet(page, '1,2,3', true);
+  const want = JSON.parse(cli(['period', '1,2,3', '--json', '--misere']).stdout);
+  assert.equal(await text(page, '#r-outcome-label'), 'misère outcome (P/N)');
+  assert.equal(await text(page, '#r-outcome-period'), String(want.period));
+  const strip = await page.$$eval('#strip span', (s) => s.map((x) => x.textContent).join(''));
+  assert.ok(strip.startsWith('NPNNNP'), strip);
+  assert.ok(await page.isVisible('#values .misere-col'));
+});
+
+test('input errors show next to the field in the CLI words', async () => {
+  const page = await open();
+  for (const set of ['1,x', '0,3', '5-2', '']) {
+    await page.fill('#set', set);
+    await page.click('#set-go');
+    await page.waitForSelector('#set-error:not([hidden])');
+    const words = cli(['period', set]).stderr.trim().replace(/^grundy: /, '');
+    assert.equal(await text(page, '#set-error'), `${words}`, set);
+    assert.equal(await page.getAttribute('#set', 'aria-invalid'), 'true');
+    assert.ok(await page.isHidden('#result'));
+  }
+  // Fixing the set clears the error.
+  await showSet(page, '1,2');
+  assert.ok(await page.isHidden('#set-error'));
+  assert.equal(await page.getAttribute('#set', 'aria-invalid'), null);
+});
+
+test('any heap size, huge too', async () => {
+  const page = await open();
+  await showSet(page, '2,3,7');
+  const n = '1' + '0'.repeat(120);
+  await page.fill('#heap-n', n);
+  await page.click('#heap-go');
+  await page.waitForSelector('#heap-result:not([hidden])');
+  const want = JSON.parse(cli(['heap', '2,3,7', n, '--json']).stdout);
+  assert.equal(await text(page, '#h-grundy'), String(want.grundy));
+  assert.ok((await text(page, '#h-normal')).startsWith(want.outcome));
+  await page.fill('#heap-n', '-4');
+  await page.click('#heap-go');
+  await page.waitForSelector('#heap-error:not([hidden])');
+  const words = cli(['heap', '2,3,7', '-4']).stderr.trim().replace(/^grundy: /, '');
+  assert.equal(await text(page, '#heap-error'), words);
+});
+
+test('sum calculator: nim-sum, winning moves, and an error on its row', async () => {
+  const page = await open();
+  await page.click('#sum-go');
+  await page.waitForSelector('#sum-result:not([hidden])');
+  assert.match(await text(page, '#sum-values'), /nim-sum 6$/);
+  assert.deepEqual(await page.$$eval('#sum-moves li', (l) => l.map((x) => x.textContent)),
+    ['heap 3: take 2 (leaves 3)']);
+  const second = page.locator('.sum-row').nth(1);
+  await second.locator('input.set').fill('2,x');
+  await page.click('#sum-go');
+  await second.locator('.error').waitFor({ state: 'visible' });
+  const words = cli(['sum', '2,x:7']).stderr.trim().replace(/^grundy: /, '');
+  assert.equal((await second.locator('.error').textContent()).trim(), words);
+  assert.equal(await second.locator('input.set').getAttribute('aria-invalid'), 'true');
+});
+
+test('fits a phone screen', async () => {
+  const page = await open();
+  const [scroll, width] = await page.evaluate(() =>
+    [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= width, `page is ${scroll} px wide on a ${width} px screen`);
+});
+
+async function playToEnd(page, choose) {
+  for (let turn = 0; turn < 200; turn++) {
+    const status = await text(page, '#game-status');
+    if (status.startsWith('winner: ')) return status;
+    await page.waitForSelector('#board button.move:not([disabled])');
+    const take = await choose(page);
+    const before = await page.$$eval('#game-log li', (l) => l.length);
+    await page.click(`#board button.move[data-heap="1"][data-take="${take}"]`);
+    await page.waitForFunction((n) =>
+      document.querySelectorAll('#game-log li').length > n ||
+      document.getElementById('game-status').textContent.startsWith('winner'), before);
+    await page.waitForFunction(() =>
+      document.getElementById('game-status').textContent.startsWith('winner') ||
+      document.querySelector('#board button.move:not([disabled])'));
+  }
+  throw new Error('the game did not end');
+}
+
+async function newGame(page, heaps, { misere = false, first = 'me' } = {}) {
+  await page.fill('#play-heaps', heaps);
+  await page.setChecked('#play-misere', misere);
+  await page.selectOption('#play-first', first);
+  await page.click('#play-go');
+  await page.waitForFunction(() => {
+    const s = document.getElementById('game-status').textContent;
+    return s === 'your move' || s.startsWith('winner');
+  });
+}
+
+const byHint = async (page) => {
+  await page.click('#hint');
+  const hint = await text(page, '#hint-text');
+  const m = hint.match(/heap 1: take (\d+)/);
+  assert.ok(m, `no winning move in the hint: ${hint}`);
+  return m[1];
+};
+
+const firstButton = (page) =>
+  page.getAttribute('#board button.move[data-heap="1"]', 'data-take');
+
+test('play the 31 game to the end with hints, and lose without', async () => {
+  const page = await open();
+  // 31 = 3 mod 4: the first player wins by leaving multiples of 4.
+  await newGame(page, '1,2,3:31');
+  assert.equal(await playToEnd(page, byHint), 'winner: you');
+  // The computer starts and wins, however the person plays.
+  await newGame(page, '1,2,3:31', { first: 'computer' });
+  const log = await page.$$eval('#game-log li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(log, ['computer: heap 1, take 3 (leaves 28)']);
+  await page.click('#hint');
+  assert.match(await text(page, '#hint-text'), /^Every move loses/);
+  assert.equal(await playToEnd(page, firstButton), 'winner: computer');
+  assert.deepEqual(page.problems, []);
+});
+
+test('undo restores the position before your move', async () => {
+  const page = await open();
+  await newGame(page, '1,2,3:10');
+  assert.match(await text(page, '#board .heap'), /· 10 stones/);
+  await page.click('#board button.move[data-take="1"]');
+  await page.waitForFunction(() =>
+    document.querySelectorAll('#game-log li').length === 2);
+  await page.waitForSelector('#undo:not([disabled])');
+  await page.click('#undo');
+  await page.waitForFunction(() =>
+    /· 10 stones/.test(document.querySelector('#board .heap').textContent));
+  // Undo again has nothing left to undo.
+  assert.ok(await page.isDisabled('#undo'));
+});
+
+test('misère play: the computer never takes the last stone', async () => {
+  const page = await open();
+  await newGame(page, '1,2,3:9', { misere: true, first: 'computer' });
+  // 9 = 1 mod 4 is lost for the mover in misère 31-game play.
+  assert.equal(await playToEnd(page, firstButton), 'winner: computer');
+  const log = await page.$$eval('#game-log li', (l) => l.map((x) => x.textContent));
+  assert.match(log[log.length - 1], /^you: .*\(leaves 0\)$/);
+  await newGame(page, '1,2,3:x');
+  await page.waitForSelector('#play-error:not([hidden])');
+  const words = cli(['sum', '1,2,3:x']).stderr.trim().replace(/^grundy: /, '');
+  assert.equal(await text(page, '#play-error'), `heap 1: ${words}`);
+});
+
+test('sweep form: period table and heat map, errors by field', async () => {
+  const page = await open();
+  await page.click('#sweep-go');
+  await page.waitForSelector('#sweep-result:not([hidden])');
+  const head = await page.$$eval('#sweep-table thead th', (t) => t.map((x) => x.textContent));
+  assert.equal(head[0], 'a \\ b');
+  const rows = await page.$$eval('#sweep-table tbody tr', (r) => r.length);
+  assert.equal(rows, 6);
+  // Cell (a = 1, b = 2) against `grundy period`.
+  const cell = await page.$eval('#sweep-table tbody tr:first-child td', (td) => td.textContent);
+  const want = JSON.parse(cli(['period', 'all-but:1,2,3,4', '--json']).stdout);
+  assert.equal(cell, String(want.period));
+  assert.ok(await page.$$eval('#heatmap rect', (r) => r.length) >= 6 * 8);
+  await page.fill('#sweep-b', 'a+1..z');
+  await page.click('#sweep-go');
+  await page.waitForSelector('#sweep-b-error:not([hidden])');
+  assert.match(await text(page, '#sweep-b-error'), /"z"/);
+  assert.equal(await page.getAttribute('#sweep-b', 'aria-invalid'), 'true');
+});
