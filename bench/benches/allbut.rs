@@ -1,5 +1,5 @@
 //! All-but (cofinite) sets: the FES engine against the naive O(n^2)
-//! reference in the same run (BENCHMARKS-allbut.md records the figures).
+//! reference in the same run (BENCHMARKS.md records the figures).
 //!
 //! Run: `cargo bench --manifest-path bench/Cargo.toml --bench allbut`.
 

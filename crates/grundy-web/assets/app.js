@@ -499,6 +499,9 @@ async function newGame(event) {
   game.seed = 1 + Math.floor(Math.random() * 1e9);
   $('game-log').replaceChildren();
   $('hint-text').textContent = '';
+  // The last game's "winner: ..." must not stand for the new one.
+  $('game-status').textContent = 'starting…';
+  $('game-status').className = '';
   try {
     // Validates every heap (errors in the CLI's words) before play.
     const params = { heaps: items.join(';') };

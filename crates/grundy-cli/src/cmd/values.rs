@@ -51,13 +51,13 @@ fn write_csv(out: &mut Output, report: &ValuesReport) -> anyhow::Result<()> {
             for (n, (g, o)) in
                 values.iter().zip(report.outcomes.chars()).enumerate()
             {
-                w.write_record([n.to_string(), g.to_string(), o.to_string()])?;
+                w.serialize((n, g, o))?;
             }
         }
         None => {
             w.write_record(["n", "misere_outcome"])?;
             for (n, o) in report.outcomes.chars().enumerate() {
-                w.write_record([n.to_string(), o.to_string()])?;
+                w.serialize((n, o))?;
             }
         }
     }
