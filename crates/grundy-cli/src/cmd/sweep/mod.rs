@@ -76,7 +76,7 @@ pub struct SweepArgs {
     /// results depend on the machine).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub timeout: Option<f64>,
-    /// Print the results as a matrix: ROW,COL[,VALUE], expressions of the
+    /// Print the results as a matrix: `ROW,COL[,VALUE]`, expressions of the
     /// parameters (VALUE also of the results; default period), e.g. `a,b-a`.
     #[arg(long, value_name = "ROW,COL[,VALUE]")]
     pub table: Option<String>,
