@@ -124,3 +124,18 @@ fn unknown_engine_is_a_usage_error() {
         r#"grundy: unknown engine "simd"; use auto, block or runs"#
     );
 }
+
+#[test]
+fn a_forced_engine_on_an_all_but_set_is_a_warning() {
+    let (out, err) =
+        run(&["period", "all-but:2,3,6,8", "--engine", "runs", "--json"], 0);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&report["engine"], &report["period"]),
+        (&"fes".into(), &9.into())
+    );
+    assert_eq!(
+        err.trim_end(),
+        "grundy: warning: --engine runs applies to finite sets; all-but sets always use the FES engine"
+    );
+}

@@ -33,6 +33,13 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let engine: EngineChoice = args.engine.parse()?;
+    if engine != EngineChoice::Auto
+        && matches!(set, grundy::SubtractionSet::AllBut(_))
+    {
+        eprintln!(
+            "grundy: warning: --engine {engine} applies to finite sets; all-but sets always use the FES engine"
+        );
+    }
     let limit = args.budget.limit()?;
     let progress = Progress::positions("searching");
     let report = period_report_with(&set, play, engine, &limit, &mut |n| {
