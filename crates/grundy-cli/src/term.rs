@@ -44,13 +44,28 @@ impl Output {
             Output::Stdout(mut w) => Ok(w.flush()?),
             Output::File { writer, path } => {
                 let temp = writer.into_inner().map_err(|e| e.into_error())?;
-                temp.persist(&path).with_context(|| {
-                    format!("cannot write \"{}\"", path.display())
-                })?;
-                Ok(())
+                persist(temp, &path)
             }
         }
     }
+}
+
+/// Moves a finished temporary file to `path`. Temporary files are created
+/// readable by their owner only; the result gets the usual 0644.
+pub fn persist(
+    temp: tempfile::NamedTempFile,
+    path: &Path,
+) -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        temp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .with_context(|| format!("cannot write \"{}\"", path.display()))?;
+    }
+    temp.persist(path)
+        .with_context(|| format!("cannot write \"{}\"", path.display()))?;
+    Ok(())
 }
 
 impl Write for Output {

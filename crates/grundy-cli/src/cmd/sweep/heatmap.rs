@@ -1,4 +1,5 @@
-//! `--heatmap FILE.png|FILE.svg`: a `--table` matrix drawn with plotters.
+//! `--heatmap FILE.png|FILE.svg`: a `--table` matrix drawn with plotters
+//! (SVG), rasterised for PNG by `grundy-pictures` (resvg).
 //!
 //! Each cell is a square coloured from blue (the smallest value) to red
 //! (the largest); grey marks a set not found within the budget or an
@@ -7,7 +8,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use grundy::sweep::{Cell, Table};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -31,26 +32,23 @@ pub fn write(path: &Path, t: &Table) -> anyhow::Result<()> {
         (t.cols.len() as u32 * cell + 140).max(420),
         (t.rows.len() as u32 * cell + 120).max(320),
     );
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let temp = tempfile::Builder::new()
-        .prefix(".heatmap-")
-        .suffix(&format!(".{ext}"))
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot write to \"{}\"", path.display()))?;
-    let drawn = if ext == "png" {
-        let root = BitMapBackend::new(temp.path(), size).into_drawing_area();
-        draw(&root, t).and_then(|()| root.present().map_err(|e| e.to_string()))
+    // Drawn as SVG in memory; PNG is that SVG rasterised by resvg with
+    // the bundled font (as for `grundy plot`), so no system font library
+    // is needed.
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&root, t)
+            .and_then(|()| root.present().map_err(|e| e.to_string()))
+            .map_err(|e| anyhow::anyhow!("cannot draw the heatmap: {e}"))?;
+    }
+    let bytes = if ext == "png" {
+        grundy_pictures::png::svg_to_png(&svg, 1.0)
+            .map_err(|e| anyhow::anyhow!("cannot draw the heatmap: {e}"))?
     } else {
-        let root = SVGBackend::new(temp.path(), size).into_drawing_area();
-        draw(&root, t).and_then(|()| root.present().map_err(|e| e.to_string()))
+        svg.into_bytes()
     };
-    drawn.map_err(|e| anyhow::anyhow!("cannot draw the heatmap: {e}"))?;
-    temp.persist(path)
-        .with_context(|| format!("cannot write \"{}\"", path.display()))?;
-    Ok(())
+    super::journal::write_atomically(path, &bytes)
 }
 
 fn draw<DB: DrawingBackend>(

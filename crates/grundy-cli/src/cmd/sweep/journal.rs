@@ -180,9 +180,7 @@ pub fn write_atomically(path: &Path, content: &[u8]) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write to \"{}\"", path.display()))?;
     temp.write_all(content)?;
     temp.as_file().sync_all()?;
-    temp.persist(path)
-        .with_context(|| format!("cannot write \"{}\"", path.display()))?;
-    Ok(())
+    crate::term::persist(temp, path)
 }
 
 #[cfg(test)]
