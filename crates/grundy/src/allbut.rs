@@ -10,13 +10,15 @@
 //!    cannot end up as n + c: some step of FES always gives its value to
 //!    two positions), so l = d l', p = d p', s = d s' from X'.
 //! 2. **Cycle of boundary patterns**: the FES pattern before step k+1 is a
-//!    function of the one before step k (`engine/fes.rs`). Brent's cycle
-//!    finder on the patterns gives the least cycle length q (in steps) and
-//!    the distance P the first undetermined position moves in q steps;
-//!    a second pass gives the first step mu of the cycle and its position
-//!    n_mu. Then g(n + P) = g(n) + q for all n >= n_mu + max(X): every such
-//!    n gets its value at a step k >= mu, and n + P at step k + q, at the
-//!    same offset. Only two patterns are kept: memory O(max(X)).
+//!    function of the one before step k (`engine/fes.rs`). A table of
+//!    every pattern seen (hashed, each hit compared word for word) gives
+//!    the first repeat in one pass: the first step mu of the cycle, the
+//!    least cycle length q (in steps) and the distance P the first
+//!    undetermined position moves in q steps. When the table would pass
+//!    4 MiB, Brent's cycle finder takes over with two patterns, memory
+//!    O(max(X)), and a second pass finds mu. Then g(n + P) = g(n) + q for
+//!    all n >= n_mu + max(X): every such n gets its value at a step
+//!    k >= mu, and n + P at step k + q, at the same offset.
 //! 3. **Least period**: if g(n + p) = g(n) + s for all large n, the set of
 //!    positions with value < k + s is that with value < k shifted by p
 //!    (near the frontier), so the patterns repeat every s steps; s is thus
@@ -24,12 +26,12 @@
 //!    least period and q its saltus.
 //! 4. **Least pre-period**: steps k >= mu give value k + q exactly to the
 //!    positions of value k shifted by P (same pattern, base moved by P),
-//!    so g(n + P) = g(n) + q can fail only where g(n) < mu. The second
-//!    pass runs steps k and k + q side by side for k < mu anyway, so it
-//!    checks each position of value k against the positions of value
-//!    k + q; l is one more than the last failure (0 if none). The least l
-//!    is the same for every valid period, so it is the least pre-period.
-//!    No values are stored: memory O(max(X)).
+//!    so g(n + P) = g(n) + q can fail only where g(n) < mu. A last pass
+//!    runs steps k and k + q side by side for k < mu (from the saved
+//!    pattern before step q), checking each position of value k against
+//!    the positions of value k + q; l is one more than the last failure
+//!    (0 if none). The least l is the same for every valid period, so it
+//!    is the least pre-period. No values are stored.
 //!
 //! The outcome sequences are simpler: two P-positions (normal or misère)
 //! are always a distance in X apart, so they all lie within max(X) of the
@@ -39,6 +41,9 @@
 //! References: A. A. Siegel, Finite excluded subtraction sets and Infinite
 //! Modular Nim (2005); Sleator-Slusky, arXiv:1201.3299; seed 003 (Theorems
 //! 3, 5, 6, Lemma 1); R. P. Brent, BIT 20 (1980) (cycle finder).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::Sequence;
 pub mod explain;
@@ -163,32 +168,91 @@ fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), NotFound> {
     meter.add(moved as usize)
 }
 
-/// Brent's cycle finder on boundary patterns, then the first step of the
-/// cycle (two states q steps apart) and the least pre-period.
+/// The most pattern words [`first_repeat_by_table`] keeps (4 MiB);
+/// longer searches go on with Brent's finder in O(max(X)) memory.
+const TABLE_WORDS: usize = 1 << 19;
+
+/// The first repeated boundary pattern, found by keeping every pattern in
+/// a table: steps `mu` and `mu + q` have the same pattern, `mu` least.
+/// Returns the [`Repeat`], or `None` when the table
+/// outgrows [`TABLE_WORDS`] (or two patterns share a hash), so that the
+/// caller falls back to Brent. One pass of mu + q steps, where Brent
+/// needs up to about three times as many.
+fn first_repeat_by_table(
+    set: &AllButSet,
+    meter: &mut Meter<'_>,
+) -> Result<Option<Repeat>, NotFound> {
+    let mut fes = Fes::new(set);
+    let width = fes.pattern_words().count();
+    let mut words: Vec<u64> = Vec::new();
+    let mut bases: Vec<u64> = Vec::new();
+    let mut seen: HashMap<u64, u32, BuildHasherDefault<Mixed>> =
+        HashMap::default();
+    loop {
+        let at = bases.len();
+        if (at + 1) * width > TABLE_WORDS {
+            return Ok(None);
+        }
+        words.extend(fes.pattern_words());
+        bases.push(fes.base());
+        let key = words[at * width..].iter().fold(
+            0x9e37_79b9_7f4a_7c15_u64,
+            |h, &w| {
+                (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29)
+            },
+        );
+        if let Some(&mu) = seen.get(&key) {
+            let mu = mu as usize;
+            if words[mu * width..(mu + 1) * width] != words[at * width..] {
+                return Ok(None);
+            }
+            let q = at - mu;
+            let mut ahead = Fes::new(set);
+            ahead.restore(
+                &words[q * width..(q + 1) * width],
+                bases[q],
+                q as u64,
+            );
+            let shift = bases[at] - bases[mu];
+            return Ok(Some(Repeat { steps: q as u64, shift, ahead }));
+        }
+        seen.insert(key, at as u32);
+        step(&mut fes, meter)?;
+    }
+}
+
+/// A hasher for keys that are already well-mixed 64-bit hashes.
+#[derive(Default)]
+struct Mixed(u64);
+
+impl Hasher for Mixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The first repeated boundary pattern (by the table while it is small,
+/// else by Brent's cycle finder), then the least pre-period.
 pub(crate) fn pattern_cycle(
     set: &AllButSet,
     meter: &mut Meter<'_>,
 ) -> Result<(PatternCycle, u64), NotFound> {
-    let mut tortoise = Fes::new(set);
-    let mut hare = tortoise.clone();
-    step(&mut hare, meter)?;
-    let (mut power, mut steps) = (1u64, 1u64);
-    while !hare.same_pattern(&tortoise) {
-        if power == steps {
-            tortoise.copy_from(&hare);
-            power *= 2;
-            steps = 0;
-        }
-        step(&mut hare, meter)?;
-        steps += 1;
-    }
-    let shift = hare.base() - tortoise.base();
-    // The first repeated pattern: one state `steps` ahead of the other.
+    let Repeat { steps, shift, mut ahead } =
+        match first_repeat_by_table(set, meter)? {
+            Some(found) => found,
+            None => brent_repeat(set, meter)?,
+        };
     let mut behind = Fes::new(set);
-    let mut ahead = behind.clone();
-    for _ in 0..steps {
-        step(&mut ahead, meter)?;
-    }
     // Steps k >= mu give value k + q to the positions of value k shifted
     // by P, so g(n + P) = g(n) + q can fail only where g(n) < mu: compare
     // the positions of value k and k + q for each k < mu as we go.
@@ -216,6 +280,41 @@ pub(crate) fn pattern_cycle(
         window: set.max_excluded(),
     };
     Ok((cycle, preperiod))
+}
+
+/// A cycle of boundary patterns: every pattern from step mu on recurs
+/// `steps` steps later, `shift` positions on; `ahead` is the state before
+/// step `steps` (the partner of the state before step 0).
+struct Repeat {
+    steps: u64,
+    shift: u64,
+    ahead: Fes,
+}
+
+/// Brent's cycle finder on boundary patterns, in O(max(X)) memory.
+fn brent_repeat(
+    set: &AllButSet,
+    meter: &mut Meter<'_>,
+) -> Result<Repeat, NotFound> {
+    let mut tortoise = Fes::new(set);
+    let mut hare = tortoise.clone();
+    step(&mut hare, meter)?;
+    let (mut power, mut steps) = (1u64, 1u64);
+    while !hare.same_pattern(&tortoise) {
+        if power == steps {
+            tortoise.copy_from(&hare);
+            power *= 2;
+            steps = 0;
+        }
+        step(&mut hare, meter)?;
+        steps += 1;
+    }
+    let shift = hare.base() - tortoise.base();
+    let mut ahead = Fes::new(set);
+    for _ in 0..steps {
+        step(&mut ahead, meter)?;
+    }
+    Ok(Repeat { steps, shift, ahead })
 }
 
 /// The P-positions of one heap under `play`, ascending. All lie within
@@ -395,6 +494,22 @@ mod tests {
                 prop_assert_eq!(values[n + p as usize], values[n] + s);
             }
             prop_assert_eq!(brute_force(&values, (2 * m + 2 * p + 1) as usize), (l, p, s));
+        }
+
+        /// The pattern table and Brent's finder find the same cycle and
+        /// the same partner state, so the fallback gives the same answer.
+        #[test]
+        fn table_and_brent_agree(v in prop::collection::btree_set(1u64..40, 1..7)) {
+            let x = all_but(&v.into_iter().collect::<Vec<_>>());
+            let limit = Limit::default();
+            let mut quiet = |_| {};
+            let mut meter = Meter::new(&limit, &mut quiet);
+            let table = first_repeat_by_table(&x, &mut meter).unwrap().unwrap();
+            let brent = brent_repeat(&x, &mut meter).unwrap();
+            prop_assert_eq!((table.steps, table.shift), (brent.steps, brent.shift));
+            prop_assert_eq!(table.ahead.base(), brent.ahead.base());
+            prop_assert_eq!(table.ahead.step_index(), brent.ahead.step_index());
+            prop_assert!(table.ahead.same_pattern(&brent.ahead));
         }
 
         /// P-positions equal the naive outcomes.

@@ -132,6 +132,24 @@ impl Fes {
         (0..self.width).all(|j| self.word(j) == other.word(j))
     }
 
+    /// The pattern as `width` words, offset 0 in bit 0 of the first: the
+    /// same words for the same pattern, wherever `head` sits.
+    pub fn pattern_words(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.width).map(|j| self.word(j))
+    }
+
+    /// Puts the state back to a pattern saved with [`Fes::pattern_words`]
+    /// before step `step`, with first undetermined position `base`.
+    pub fn restore(&mut self, words: &[u64], base: u64, step: u64) {
+        assert_eq!(words.len(), self.width, "a pattern of this set");
+        self.pattern.fill(0);
+        self.pattern[..self.width].copy_from_slice(words);
+        self.head = 0;
+        self.base = base;
+        self.step = step;
+        self.taken.clear();
+    }
+
     /// Copies `other`'s pattern, base and step into `self` (same set).
     pub fn copy_from(&mut self, other: &Fes) {
         self.pattern.clone_from(&other.pattern);
