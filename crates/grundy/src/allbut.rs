@@ -42,8 +42,7 @@
 //! Modular Nim (2005); Sleator-Slusky, arXiv:1201.3299; seed 003 (Theorems
 //! 3, 5, 6, Lemma 1); R. P. Brent, BIT 20 (1980) (cycle finder).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use hashbrown::HashTable;
 
 use crate::Sequence;
 pub mod explain;
@@ -174,10 +173,10 @@ const TABLE_WORDS: usize = 1 << 19;
 
 /// The first repeated boundary pattern, found by keeping every pattern in
 /// a table: steps `mu` and `mu + q` have the same pattern, `mu` least.
-/// Returns the [`Repeat`], or `None` when the table
-/// outgrows [`TABLE_WORDS`] (or two patterns share a hash), so that the
-/// caller falls back to Brent. One pass of mu + q steps, where Brent
-/// needs up to about three times as many.
+/// Returns the [`Repeat`], or `None` when the table would outgrow
+/// [`TABLE_WORDS`], so that the caller falls back to Brent. One pass of
+/// mu + q steps, where Brent needs up to about three times as many. The
+/// hash table holds step numbers only; a probe compares the saved words.
 fn first_repeat_by_table(
     set: &AllButSet,
     meter: &mut Meter<'_>,
@@ -186,8 +185,12 @@ fn first_repeat_by_table(
     let width = fes.pattern_words().count();
     let mut words: Vec<u64> = Vec::new();
     let mut bases: Vec<u64> = Vec::new();
-    let mut seen: HashMap<u64, u32, BuildHasherDefault<Mixed>> =
-        HashMap::default();
+    let mut seen: HashTable<u32> = HashTable::new();
+    let hash = |w: &[u64]| {
+        w.iter().fold(0x9e37_79b9_7f4a_7c15_u64, |h, &w| {
+            (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29)
+        })
+    };
     loop {
         let at = bases.len();
         if (at + 1) * width > TABLE_WORDS {
@@ -195,49 +198,18 @@ fn first_repeat_by_table(
         }
         words.extend(fes.pattern_words());
         bases.push(fes.base());
-        let key = words[at * width..].iter().fold(
-            0x9e37_79b9_7f4a_7c15_u64,
-            |h, &w| {
-                (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29)
-            },
-        );
-        if let Some(&mu) = seen.get(&key) {
-            let mu = mu as usize;
-            if words[mu * width..(mu + 1) * width] != words[at * width..] {
-                return Ok(None);
-            }
-            let q = at - mu;
+        let saved = |i: u32| &words[i as usize * width..][..width];
+        let current = saved(at as u32);
+        let h = hash(current);
+        if let Some(&mu) = seen.find(h, |&i| saved(i) == current) {
+            let (mu, q) = (mu as usize, at - mu as usize);
             let mut ahead = Fes::new(set);
-            ahead.restore(
-                &words[q * width..(q + 1) * width],
-                bases[q],
-                q as u64,
-            );
+            ahead.restore(saved(q as u32), bases[q], q as u64);
             let shift = bases[at] - bases[mu];
             return Ok(Some(Repeat { steps: q as u64, shift, ahead }));
         }
-        seen.insert(key, at as u32);
+        seen.insert_unique(h, at as u32, |&i| hash(saved(i)));
         step(&mut fes, meter)?;
-    }
-}
-
-/// A hasher for keys that are already well-mixed 64-bit hashes.
-#[derive(Default)]
-struct Mixed(u64);
-
-impl Hasher for Mixed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
     }
 }
 
