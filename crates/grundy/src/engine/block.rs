@@ -38,7 +38,11 @@ impl<C: Cell, R: Rule<C>> BlockEngine<C, R> {
     pub fn new(moves: &[u64]) -> Self {
         let moves: Vec<usize> = moves.iter().map(|&s| s as usize).collect();
         let window = *moves.last().expect("non-empty set");
-        let room = window.max(1 << 16);
+        // Room for new cells past the window: compacting (copying the
+        // window down) then costs at most a quarter of the filling, up to
+        // windows of 2^18 cells; larger windows get room = window, so
+        // memory stays at most twice the window there.
+        let room = (4 * window).clamp(1 << 16, 1 << 20).max(window);
         let mut buf = Vec::with_capacity(window + room);
         buf.resize(window + room, C::ZERO);
         BlockEngine {
