@@ -39,10 +39,10 @@ impl<C: Cell, R: Rule<C>> BlockEngine<C, R> {
         let moves: Vec<usize> = moves.iter().map(|&s| s as usize).collect();
         let window = *moves.last().expect("non-empty set");
         // Room for new cells past the window: compacting (copying the
-        // window down) then costs at most a quarter of the filling, up to
-        // windows of 2^18 cells; larger windows get room = window, so
-        // memory stays at most twice the window there.
-        let room = (4 * window).clamp(1 << 16, 1 << 20).max(window);
+        // window down) then costs at most 1/16 of the filling, up to
+        // windows of 2^16 cells; beyond, room = max(window, 2^20) cells,
+        // so memory stays within about twice the window for large sets.
+        let room = (16 * window).clamp(1 << 16, 1 << 20).max(window);
         let mut buf = Vec::with_capacity(window + room);
         buf.resize(window + room, C::ZERO);
         BlockEngine {
@@ -100,14 +100,12 @@ impl<C: Cell, R: Rule<C>> Source for BlockEngine<C, R> {
             self.compact();
         }
         let end = self.len + count;
-        fill::<C, R>(
+        self.seen |= fill::<C, R>(
             &mut self.buf[..end],
             self.len,
             &self.moves,
             self.max_lanes,
         );
-        self.seen =
-            self.buf[self.len..end].iter().fold(self.seen, |a, &c| a | c);
         self.len = end;
         self.position += count as u64;
         &self.buf[..end]
@@ -127,7 +125,9 @@ impl<C: Cell, R: Rule<C>> Source for BlockEngine<C, R> {
 }
 
 /// Fills `buf[start..]`, given that `buf[..start]` holds at least max(S)
-/// earlier cells.
+/// earlier cells, and returns the OR of the new cells (their largest
+/// value is its top bit), computed on the way rather than in a second
+/// pass over the block.
 ///
 /// Cells are computed in groups of W consecutive positions, W the largest
 /// power of two (at most 128) not above min(S): a group depends only on
@@ -143,18 +143,15 @@ fn fill<C: Cell, R: Rule<C>>(
     start: usize,
     moves: &[usize],
     max_lanes: usize,
-) {
+) -> C {
     #[cfg(target_arch = "x86_64")]
     if max_lanes > 1 && std::arch::is_x86_feature_detected!("avx2") {
         #[allow(unsafe_code)]
         // SAFETY: `fill_avx2` only requires AVX2, which the CPU has (checked
         // just above).
-        unsafe {
-            fill_avx2::<C, R>(buf, start, moves, max_lanes);
-        }
-        return;
+        return unsafe { fill_avx2::<C, R>(buf, start, moves, max_lanes) };
     }
-    fill_portable::<C, R>(buf, start, moves, max_lanes);
+    fill_portable::<C, R>(buf, start, moves, max_lanes)
 }
 
 /// [`fill_portable`] compiled with AVX2 enabled.
@@ -165,8 +162,8 @@ fn fill_avx2<C: Cell, R: Rule<C>>(
     start: usize,
     moves: &[usize],
     max_lanes: usize,
-) {
-    fill_portable::<C, R>(buf, start, moves, max_lanes);
+) -> C {
+    fill_portable::<C, R>(buf, start, moves, max_lanes)
 }
 
 #[inline(always)]
@@ -175,7 +172,7 @@ fn fill_portable<C: Cell, R: Rule<C>>(
     start: usize,
     moves: &[usize],
     max_lanes: usize,
-) {
+) -> C {
     match moves[0].min(max_lanes) {
         1 => fill_lanes::<C, R, 1>(buf, start, moves),
         2..4 => fill_lanes::<C, R, 2>(buf, start, moves),
@@ -193,9 +190,10 @@ fn fill_lanes<C: Cell, R: Rule<C>, const W: usize>(
     buf: &mut [C],
     start: usize,
     moves: &[usize],
-) {
+) -> C {
     let end = buf.len();
     let mut i = start;
+    let mut seen = [C::ZERO; W];
     while i + W <= end {
         // Two accumulators halve the OR dependency chain for large |S|.
         let mut even = [C::ZERO; W];
@@ -218,16 +216,20 @@ fn fill_lanes<C: Cell, R: Rule<C>, const W: usize>(
         let out: &mut [C; W] = (&mut buf[i..i + W]).try_into().unwrap();
         for l in 0..W {
             out[l] = R::finish(even[l] | odd[l]);
+            seen[l] |= out[l];
         }
         i += W;
     }
+    let mut all = seen.iter().fold(C::ZERO, |a, &c| a | c);
     for i in i..end {
         let mut acc = C::ZERO;
         for &s in moves {
             acc |= buf[i - s];
         }
         buf[i] = R::finish(acc);
+        all |= buf[i];
     }
+    all
 }
 
 #[cfg(test)]
