@@ -180,7 +180,7 @@ fn nim_value(n: &BigUint) -> Result<u64> {
 }
 
 /// The error for a period search that ran out of budget.
-pub(crate) fn budget_error(set: &FiniteSet, e: NotFound) -> Error {
+pub(crate) fn budget_error(set: &dyn std::fmt::Display, e: NotFound) -> Error {
     let why = match e.reason {
         StopReason::Positions => "position budget",
         StopReason::Time => "time limit",

@@ -134,23 +134,7 @@ pub fn period_report_with(
         EngineChoice::Runs => "run segments",
         _ => "positions",
     };
-    let budget = |e: NotFound| {
-        let message = match e.reason {
-            StopReason::Positions => format!(
-                "no period found within {} {unit} for \"{set}\"; raise --max-positions",
-                limit.max_positions
-            ),
-            StopReason::Time => format!(
-                "no period found for \"{set}\" before the time limit ({} {unit} examined); raise --timeout",
-                e.positions
-            ),
-            StopReason::Cancelled => format!(
-                "search for the period of \"{set}\" cancelled after {} {unit}",
-                e.positions
-            ),
-        };
-        Error::new(ErrorKind::Budget, message)
-    };
+    let budget = |e: NotFound| budget_error(set, unit, limit, &e);
     let mut search = |sequence| {
         find_period_with(finite, sequence, choice, limit, progress)
             .map_err(budget)
@@ -217,23 +201,7 @@ fn all_but_period_report(
     started: Instant,
 ) -> Result<PeriodReport> {
     let set = SubtractionSet::AllBut(x.clone());
-    let budget = |e: NotFound| {
-        let message = match e.reason {
-            StopReason::Positions => format!(
-                "no period found within {} positions for \"{set}\"; raise --max-positions",
-                limit.max_positions
-            ),
-            StopReason::Time => format!(
-                "no period found for \"{set}\" before the time limit ({} positions examined); raise --timeout",
-                e.positions
-            ),
-            StopReason::Cancelled => format!(
-                "search for the period of \"{set}\" cancelled after {} positions",
-                e.positions
-            ),
-        };
-        Error::new(ErrorKind::Budget, message)
-    };
+    let budget = |e: NotFound| budget_error(&set, "positions", limit, &e);
     let outcome =
         find_allbut_period(x, Sequence::Outcome(play), limit, progress)
             .map_err(budget)?;
@@ -334,4 +302,29 @@ pub fn values_report(
         ),
     };
     Ok(ValuesReport { set: set.to_string(), play, to, values, outcomes })
+}
+
+/// The one-line error for a period search that stopped on its budget;
+/// `unit` names what the budget counts (positions or run segments).
+fn budget_error(
+    set: &SubtractionSet,
+    unit: &str,
+    limit: &Limit,
+    e: &NotFound,
+) -> Error {
+    let message = match e.reason {
+        StopReason::Positions => format!(
+            "no period found within {} {unit} for \"{set}\"; raise --max-positions",
+            limit.max_positions
+        ),
+        StopReason::Time => format!(
+            "no period found for \"{set}\" before the time limit ({} {unit} examined); raise --timeout",
+            e.positions
+        ),
+        StopReason::Cancelled => format!(
+            "search for the period of \"{set}\" cancelled after {} {unit}",
+            e.positions
+        ),
+    };
+    Error::new(ErrorKind::Budget, message)
 }

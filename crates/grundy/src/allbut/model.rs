@@ -18,7 +18,8 @@ use crate::Sequence;
 use crate::allbut::{AllButPeriod, find_allbut_period};
 use crate::engine::fes::{Fes, FesValues};
 use crate::error::{Error, ErrorKind, Result};
-use crate::period::{Limit, NotFound, StopReason};
+use crate::heap::budget_error;
+use crate::period::Limit;
 use crate::set::AllButSet;
 
 /// Heaps (and values) up to this are computed directly, without a period.
@@ -159,21 +160,6 @@ fn too_large(set: &AllButSet, n: &BigUint) -> Error {
         ErrorKind::TooLarge,
         format!(
             "the Grundy value of heap \"{n}\" for \"{set}\" is above 2^64 - 1, the largest value reported; use a smaller heap"
-        ),
-    )
-}
-
-fn budget_error(set: &AllButSet, e: NotFound) -> Error {
-    let why = match e.reason {
-        StopReason::Positions => "position budget",
-        StopReason::Time => "time limit",
-        StopReason::Cancelled => "search was cancelled",
-    };
-    Error::new(
-        ErrorKind::Budget,
-        format!(
-            "no period for \"{set}\" within {} positions ({why}); raise --max-positions",
-            e.positions
         ),
     )
 }
