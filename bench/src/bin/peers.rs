@@ -104,8 +104,8 @@ fn rate(r: f64) -> String {
 }
 
 fn main() {
-    // A fixed "random" 8-element set with max <= 2000 (drawn once) and a
-    // 32-element set.
+    // A fixed "random" 8-element set with max <= 2000 (drawn once), the
+    // same with min(S) = 20, and a 32-element set.
     let sets: Vec<(&str, Vec<u64>)> = vec![
         ("{2,3,5}", vec![2, 3, 5]),
         ("{29,71,100}", vec![29, 71, 100]),
@@ -113,8 +113,25 @@ fn main() {
         ("{2999,7001,10000}", vec![2999, 7001, 10000]),
         ("{5000,10001,15001}", vec![5000, 10001, 15001]),
         ("8 random, max 2000", vec![17, 130, 377, 602, 911, 1290, 1555, 1999]),
+        // The target's shape exactly: |S| = 8 with min(S) >= 20.
+        ("8, min 20", vec![20, 130, 377, 602, 911, 1290, 1555, 1999]),
         ("32: {3,10,...,220}", (0..32).map(|i| 3 + 7 * i).collect()),
     ];
+    // Which machine and which build of the block filling: the figures
+    // mean little without them.
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    println!(
+        "CPU: {cpu}; block filling build: {}\n",
+        grundy::engine::block::simd_path()
+    );
     println!(
         "| set | naive pos/s | scalar pos/s | SIMD pos/s | runs pos/s | SIMD/naive | SIMD/scalar | runs/SIMD | period | period: block s | period: runs s | auto picks |"
     );
