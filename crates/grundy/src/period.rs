@@ -7,10 +7,10 @@
 //!
 //! 1. **Period**: the cells before a first checkpoint c0 = 2m + 65536 are
 //!    kept, and W(c0) is compared with every later window W(n). Candidates
-//!    are found with a SIMD substring search (`memchr::memmem`) for a short
-//!    piece of the saved window that straddles a change of value (so long
-//!    constant runs do not match), and every candidate is compared exactly,
-//!    in full. The first exact hit is at c0 + p with p the
+//!    are filtered 32 windows at a time by 8 cells of the saved window that
+//!    straddle its latest changes of value (so long constant runs do not
+//!    pass), in loops the compiler vectorises, and every candidate is
+//!    compared exactly, in full. The first exact hit is at c0 + p with p the
 //!    least period of the windows, which is the least period of the
 //!    sequence; the least pre-period (below c0 - m) is then read off by
 //!    comparing the kept prefix with the last c0 cells. Cost: c0 + p
@@ -242,65 +242,112 @@ enum Cycle {
 /// are that short.
 const FIRST_SLACK: usize = 1 << 16;
 
-/// A saved window W(c) and a substring search that finds the places where
-/// it may occur again.
+/// A saved window W(c) and a filter that finds the places where it may
+/// occur again.
 struct Checkpoint<C> {
     at: u64,
     saved: Vec<C>,
-    /// The needle is `saved[needle_at..needle_at + needle_len]`.
-    needle_at: usize,
-    needle_len: usize,
-    finder: memchr::memmem::Finder<'static>,
+    /// Offsets in the window (0 = its oldest cell) compared first; the
+    /// cells there are `saved[offset]`.
+    probes: [usize; PROBES],
 }
 
-/// Cells in the needle: long enough to be rare, short enough to be cheap.
-const NEEDLE: usize = 48;
+/// Cells of the saved window compared before the whole window.
+const PROBES: usize = 8;
+
+/// Candidate windows filtered together by the first four probes.
+const BLOCK: usize = 128;
 
 impl<C: bytemuck::Pod + Eq> Checkpoint<C> {
-    /// Saves `window` (= W(at)). The needle straddles the window's most
-    /// recent change of value, so long constant runs elsewhere in the
-    /// sequence do not match it.
+    /// Saves `window` (= W(at)). The probes sit on both sides of the
+    /// window's most recent changes of value, so long constant runs
+    /// elsewhere in the sequence rarely pass them; a window with fewer
+    /// changes fills the rest with its last cells.
     fn new(at: u64, window: &[C]) -> Self {
         let m = window.len();
-        let needle_len = NEEDLE.min(m);
-        let change =
-            (1..m).rev().find(|&t| window[t] != window[t - 1]).unwrap_or(m);
-        let needle_at =
-            change.saturating_sub(needle_len / 2).min(m - needle_len);
-        let needle: &[u8] =
-            bytemuck::cast_slice(&window[needle_at..needle_at + needle_len]);
-        Checkpoint {
-            at,
-            saved: window.to_vec(),
-            needle_at,
-            needle_len,
-            finder: memchr::memmem::Finder::new(needle).into_owned(),
+        let mut probes = [m - 1; PROBES];
+        let mut count = 0;
+        for t in (1..m).rev() {
+            if count + 2 > PROBES {
+                break;
+            }
+            if window[t] != window[t - 1] {
+                probes[count] = t;
+                probes[count + 1] = t - 1;
+                count += 2;
+            }
         }
+        for (k, probe) in probes[count..].iter_mut().enumerate() {
+            *probe = m.saturating_sub(1 + k);
+        }
+        Checkpoint { at, saved: window.to_vec(), probes }
     }
 
     /// The first buffer index i >= start whose window (the m cells ending
     /// at i) equals the saved one. `buffer[..start]` must hold at least m
     /// cells.
+    ///
+    /// The first four probes are compared on [`BLOCK`] consecutive windows
+    /// at once (a loop the compiler vectorises); a window that passes
+    /// them is compared at the other probes and then in full, so a hit is
+    /// exact.
     fn scan(&self, buffer: &[C], start: usize) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            #[allow(unsafe_code)]
+            // SAFETY: `scan_avx2` only requires AVX2, which the CPU has
+            // (checked just above).
+            return unsafe { self.scan_avx2(buffer, start) };
+        }
+        self.scan_portable(buffer, start)
+    }
+
+    /// [`Checkpoint::scan_portable`] compiled with AVX2 enabled (32-byte
+    /// comparisons).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn scan_avx2(&self, buffer: &[C], start: usize) -> Option<usize> {
+        self.scan_portable(buffer, start)
+    }
+
+    #[inline(always)]
+    fn scan_portable(&self, buffer: &[C], start: usize) -> Option<usize> {
         let m = self.saved.len();
-        // A window ending at i has its needle at i + 1 - m + needle_at.
-        let lead = m - 1 - self.needle_at;
-        let first = start - lead;
-        let last = buffer.len() - lead + self.needle_len - 1;
-        let hay: &[u8] = bytemuck::cast_slice(&buffer[first..last]);
-        let size = std::mem::size_of::<C>();
-        let mut from = 0;
-        while let Some(found) = self.finder.find(&hay[from..]) {
-            let byte = from + found;
-            if byte % size == 0 {
-                let i = first + byte / size + lead;
-                if buffer[i + 1 - m..=i] == *self.saved {
-                    return Some(i);
+        let count = buffer.len() - start;
+        // The window ending at start + l has its cell t at
+        // start + l + 1 - m + t.
+        let cells = |t: usize| &buffer[start + 1 - m + t..][..count];
+        let value = |k: usize| self.saved[self.probes[k]];
+        let [t0, t1, t2, t3, ..] = self.probes;
+        let (v0, v1, v2, v3) = (value(0), value(1), value(2), value(3));
+        let candidate = |l: usize| {
+            let i = start + l;
+            let first = i + 1 - m;
+            self.probes[4..]
+                .iter()
+                .all(|&t| buffer[first + t] == self.saved[t])
+                && buffer[first..=i] == *self.saved
+        };
+        let blocks = cells(t0)
+            .chunks_exact(BLOCK)
+            .zip(cells(t1).chunks_exact(BLOCK))
+            .zip(cells(t2).chunks_exact(BLOCK))
+            .zip(cells(t3).chunks_exact(BLOCK));
+        for (b, (((c0, c1), c2), c3)) in blocks.enumerate() {
+            let pass = |l: usize| {
+                (c0[l] == v0) & (c1[l] == v1) & (c2[l] == v2) & (c3[l] == v3)
+            };
+            if (0..BLOCK).fold(false, |any, l| any | pass(l)) {
+                let found =
+                    (0..BLOCK).find(|&l| pass(l) && candidate(b * BLOCK + l));
+                if let Some(l) = found {
+                    return Some(start + b * BLOCK + l);
                 }
             }
-            from = byte + 1;
         }
-        None
+        (count / BLOCK * BLOCK..count)
+            .find(|&l| candidate(l))
+            .map(|l| start + l)
     }
 }
 
@@ -520,6 +567,28 @@ mod tests {
             let len = (got.preperiod + 3 * got.period) as usize + 3 * m + 10;
             let values = naive::grundy_values(&set, len);
             prop_assert_eq!((got.preperiod, got.period), brute_force(&values, m + got.period as usize));
+        }
+
+        /// The probe filter finds exactly the first window equal to the
+        /// saved one, on low-entropy cells (two or three values, runs)
+        /// where probes pass often.
+        #[test]
+        fn scan_finds_the_first_equal_window(
+            cells in prop::collection::vec(prop::sample::select(vec![1u8, 2, 4]), 1..1200),
+            runs in 1usize..6,
+            m in 1usize..40,
+            at in 0usize..1200,
+            start in 0usize..1200,
+        ) {
+            // Stretch the cells into runs, so that windows repeat often.
+            let buffer: Vec<u8> = cells.iter().flat_map(|&c| std::iter::repeat_n(c, runs)).collect();
+            prop_assume!(buffer.len() > m);
+            let at = m - 1 + at % (buffer.len() - m + 1);
+            let start = m + start % (buffer.len() - m + 1);
+            let checkpoint = Checkpoint::new(0, &buffer[at + 1 - m..=at]);
+            let expected = (start..buffer.len()).find(|&i| buffer[i + 1 - m..=i] == checkpoint.saved[..]);
+            prop_assert_eq!(checkpoint.scan(&buffer, start), expected);
+            prop_assert_eq!(checkpoint.scan_portable(&buffer, start), expected);
         }
     }
 }
