@@ -7,10 +7,10 @@
 //!
 //! 1. **Period**: the cells before a first checkpoint c0 = 2m + 65536 are
 //!    kept, and W(c0) is compared with every later window W(n). Candidates
-//!    are filtered 32 windows at a time by 8 cells of the saved window that
+//!    are filtered 128 windows at a time by 8 cells of the saved window that
 //!    straddle its latest changes of value (so long constant runs do not
-//!    pass), in loops the compiler vectorises, and every candidate is
-//!    compared exactly, in full. The first exact hit is at c0 + p with p the
+//!    pass), in loops the compiler vectorises (an AVX2 build is chosen at
+//!    run time on x86-64), and every candidate is compared exactly, in full. The first exact hit is at c0 + p with p the
 //!    least period of the windows, which is the least period of the
 //!    sequence; the least pre-period (below c0 - m) is then read off by
 //!    comparing the kept prefix with the last c0 cells. Cost: c0 + p
@@ -267,14 +267,19 @@ impl<C: bytemuck::Pod + Eq> Checkpoint<C> {
         let m = window.len();
         let mut probes = [m - 1; PROBES];
         let mut count = 0;
+        // Both cells of each change, newest first; neighbouring changes
+        // share a cell, which is taken once.
         for t in (1..m).rev() {
             if count + 2 > PROBES {
                 break;
             }
             if window[t] != window[t - 1] {
-                probes[count] = t;
-                probes[count + 1] = t - 1;
-                count += 2;
+                if count == 0 || probes[count - 1] != t {
+                    probes[count] = t;
+                    count += 1;
+                }
+                probes[count] = t - 1;
+                count += 1;
             }
         }
         for (k, probe) in probes[count..].iter_mut().enumerate() {
