@@ -413,6 +413,25 @@ mod tests {
         out
     }
 
+    /// Fills `count` cells after `offset` zeros and max(S) empty cells with
+    /// the dispatched build and one by one, and compares the cells and the
+    /// returned OR of the new cells.
+    fn check_fill<C: Cell>(
+        moves: &[usize],
+        offset: usize,
+        count: usize,
+    ) -> Result<(), TestCaseError> {
+        let m = *moves.last().unwrap();
+        let mut a = vec![C::ZERO; offset + m + count];
+        let mut b = a.clone();
+        let seen_a = fill::<C, GrundyRule>(&mut a[offset..], m, moves, 128);
+        let seen_b =
+            fill_one_by_one::<C, GrundyRule>(&mut b[offset..], m, moves);
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(seen_a, seen_b);
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -446,21 +465,10 @@ mod tests {
             // u16 cells for 8 to 15 moves, u32 for 16 to 31 (values up to
             // |S| fit), through the dispatched build.
             let moves: Vec<usize> = v.into_iter().map(|s| s as usize).collect();
-            let m = *moves.last().unwrap();
             if moves.len() < 16 {
-                let mut a = vec![0u16; m + 2000];
-                let mut b = a.clone();
-                let seen_a = fill::<u16, GrundyRule>(&mut a, m, &moves, 128);
-                let seen_b = fill_one_by_one::<u16, GrundyRule>(&mut b, m, &moves);
-                prop_assert_eq!(a, b);
-                prop_assert_eq!(seen_a, seen_b);
+                check_fill::<u16>(&moves, 0, 2000)?;
             } else {
-                let mut a = vec![0u32; m + 2000];
-                let mut b = a.clone();
-                let seen_a = fill::<u32, GrundyRule>(&mut a, m, &moves, 128);
-                let seen_b = fill_one_by_one::<u32, GrundyRule>(&mut b, m, &moves);
-                prop_assert_eq!(a, b);
-                prop_assert_eq!(seen_a, seen_b);
+                check_fill::<u32>(&moves, 0, 2000)?;
             }
         }
 
@@ -485,13 +493,7 @@ mod tests {
             // lead (one by one up to a line boundary) varies, and short
             // counts end before the first whole group.
             let moves: Vec<usize> = v.into_iter().map(|s| s as usize).collect();
-            let m = *moves.last().unwrap();
-            let mut a = vec![0u8; offset + m + count];
-            let mut b = a.clone();
-            let seen_a = fill::<u8, GrundyRule>(&mut a[offset..], m, &moves, 128);
-            let seen_b = fill_one_by_one::<u8, GrundyRule>(&mut b[offset..], m, &moves);
-            prop_assert_eq!(a, b);
-            prop_assert_eq!(seen_a, seen_b);
+            check_fill::<u8>(&moves, offset, count)?;
         }
     }
 }
