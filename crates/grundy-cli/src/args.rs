@@ -71,7 +71,7 @@ pub struct FormatArgs {
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
     /// Give up after generating this many positions (exit code 1).
-    #[arg(long, value_name = "N", default_value_t = grundy::period::DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_name = "N", default_value_t = grundy::DEFAULT_MAX_POSITIONS)]
     pub max_positions: u64,
     /// Give up after this many seconds (exit code 1).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
@@ -79,7 +79,7 @@ pub struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    pub fn limit(&self) -> anyhow::Result<grundy::Limit> {
+    pub fn limit(&self) -> anyhow::Result<grundy::Budget> {
         let deadline = match self.timeout {
             Some(t) if !(t.is_finite() && t > 0.0) => {
                 anyhow::bail!(
@@ -92,10 +92,10 @@ impl BudgetArgs {
             ),
             None => None,
         };
-        Ok(grundy::Limit {
+        Ok(grundy::Budget {
             max_positions: self.max_positions,
             deadline,
-            cancel: None,
+            ..grundy::Budget::default()
         })
     }
 }

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("grundy: {err:#}");
+            eprintln!("grundy: {err:#}{}", hint(&err));
             ExitCode::from(exit_code(&err))
         }
     }
@@ -34,6 +34,21 @@ fn exit_code(err: &anyhow::Error) -> u8 {
     match err.downcast_ref::<grundy::Error>() {
         Some(e) if e.kind() == grundy::ErrorKind::Budget => 1,
         _ => 2,
+    }
+}
+
+/// The flag to raise when a budget ran out: the library's messages name
+/// no front end's settings, so the command adds its own.
+fn hint(err: &anyhow::Error) -> &'static str {
+    let stopped = err
+        .chain()
+        .find_map(|cause| cause.downcast_ref::<grundy::Error>())
+        .and_then(grundy::Error::stopped);
+    match stopped.map(|s| s.reason) {
+        Some(grundy::StopReason::Positions) => "; raise --max-positions",
+        Some(grundy::StopReason::Time) => "; raise --timeout",
+        Some(grundy::StopReason::States) => " or raise --max-states",
+        Some(grundy::StopReason::Cancelled) | None => "",
     }
 }
 

@@ -106,10 +106,11 @@ impl Progress {
         Progress { bar: Some(bar) }
     }
 
-    pub fn update(&self, positions: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(positions);
-        }
+    /// The library observer that moves this spinner (none off a
+    /// terminal).
+    pub fn observer(&self) -> Option<grundy::Observer> {
+        let bar = self.bar.clone()?;
+        Some(std::sync::Arc::new(move |done| bar.set_position(done)))
     }
 }
 

@@ -4,8 +4,7 @@
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
 
-use grundy::strategy::{Computer, Solution};
-use grundy::{Play, SubtractionSet};
+use grundy::{Budget, Play, Rules, Strategy};
 
 use crate::util::{grundy, run};
 
@@ -169,7 +168,7 @@ impl Dice {
     }
 
     /// A random game: 1 to 3 heaps, each `SET:SIZE` with a small set.
-    fn game(&mut self) -> (Vec<String>, Vec<SubtractionSet>, Vec<u64>) {
+    fn game(&mut self) -> (Vec<String>, Vec<Rules>, Vec<u64>) {
         let heaps = 1 + self.next(3);
         let (mut specs, mut sets, mut sizes) = (vec![], vec![], vec![]);
         for _ in 0..heaps {
@@ -196,6 +195,14 @@ impl Dice {
     }
 }
 
+fn strategy(play: Play) -> Strategy {
+    Strategy::new(play, Budget { max_states: 1_000_000, ..Budget::default() })
+}
+
+fn position(sets: &[Rules], sizes: &[u64]) -> Vec<(Rules, u64)> {
+    sets.iter().cloned().zip(sizes.iter().copied()).collect()
+}
+
 #[test]
 fn computer_against_itself_the_right_side_always_wins() {
     let mut dice = Dice(2026);
@@ -204,9 +211,9 @@ fn computer_against_itself_the_right_side_always_wins() {
         let misere = dice.next(2) == 1;
         let computer_first = dice.next(2) == 1;
         let play = if misere { Play::Misere } else { Play::Normal };
-        let first_wins = Solution::new(&sets, &sizes, play, 1_000_000)
+        let first_wins = strategy(play)
+            .value(&position(&sets, &sizes))
             .unwrap()
-            .value(&sizes)
             .wins();
         let seed = game.to_string();
         let mut args = vec!["--demo", "--seed", &seed, "--heap"];
@@ -294,8 +301,9 @@ fn a_perfect_person_at_the_keyboard_wins_exactly_when_they_should() {
         let (specs, sets, sizes) = dice.game();
         let misere = dice.next(2) == 1;
         let play = if misere { Play::Misere } else { Play::Normal };
-        let solution = Solution::new(&sets, &sizes, play, 1_000_000).unwrap();
-        let person_should_win = solution.value(&sizes).wins();
+        let mut solution = strategy(play);
+        let person_should_win =
+            solution.value(&position(&sets, &sizes)).unwrap().wins();
         let seed = game.to_string();
         let mut args = vec!["--seed", &seed, "--heap"];
         args.extend(specs.iter().map(String::as_str));
@@ -303,7 +311,7 @@ fn a_perfect_person_at_the_keyboard_wins_exactly_when_they_should() {
             args.push("--misere");
         }
         let mut live = Live::start(&args);
-        let mut me = Computer::new(1000 + game);
+        let mut me = Dice(1000 + game);
         let mut pos = sizes.clone();
         while live.until_prompt() {
             // Apply the computer's reply to my own copy of the position.
@@ -311,13 +319,18 @@ fn a_perfect_person_at_the_keyboard_wins_exactly_when_they_should() {
             if let Some((heap, take)) = reply {
                 pos[heap] -= take;
             }
-            let Some(mv) = me.choose(&solution, &pos) else { break };
-            pos[mv.heap] -= mv.take;
+            let best = solution.best_moves(&position(&sets, &pos)).unwrap();
+            if best.is_empty() {
+                break;
+            }
+            let mv = &best[me.next(best.len() as u64) as usize];
+            let take = u64::try_from(&mv.take).unwrap();
+            pos[mv.heap - 1] -= take;
             live.seen.clear();
             if specs.len() == 1 {
-                live.send(&mv.take.to_string());
+                live.send(&take.to_string());
             } else {
-                live.send(&format!("{} {}", mv.heap + 1, mv.take));
+                live.send(&format!("{} {take}", mv.heap));
             }
         }
         let out = live.finish();

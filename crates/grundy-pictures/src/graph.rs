@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::{Error, ErrorKind, Nimber, SubtractionSet};
+use grundy::{AllButSet, Error, ErrorKind, FiniteSet, Nimber, Rules};
 use layout::backends::svg::SVGWriter;
 use layout::core::base::Orientation;
 use layout::core::color::Color;
@@ -33,7 +33,7 @@ const OPTION_EDGE: &str = "#1565c0";
 /// The game graph of one heap: positions `heap, heap - 1, ..., 0`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameGraph {
-    set: SubtractionSet,
+    set: Rules,
     heap: u64,
     /// g(0..=heap).
     values: Vec<u64>,
@@ -53,7 +53,7 @@ impl GameGraph {
     ///
     /// Fails for heaps above [`MAX_GRAPH_HEAP`] and for sets the engine
     /// cannot evaluate.
-    pub fn new(set: &SubtractionSet, heap: u64) -> Result<GameGraph, Error> {
+    pub fn new(set: &Rules, heap: u64) -> Result<GameGraph, Error> {
         if heap > MAX_GRAPH_HEAP {
             return Err(Error::new(
                 ErrorKind::TooLarge,
@@ -64,7 +64,7 @@ impl GameGraph {
                 ),
             ));
         }
-        let values = grundy::engine::values(set)?
+        let values = grundy::values(set)
             .take(heap as usize + 1)
             .map(Nimber::value)
             .collect();
@@ -83,7 +83,15 @@ impl GameGraph {
 
     /// The moves from `n`: (amount taken, position reached), ascending.
     pub fn moves(&self, n: u64) -> Vec<(u64, u64)> {
-        self.set.moves_up_to(n).into_iter().map(|s| (s, n - s)).collect()
+        // Options that split the heap lead to sums, which are not nodes of
+        // this graph of single heaps.
+        let mut out = Vec::new();
+        self.set.options(n, &mut |o| match o.leaves() {
+            [] => out.push((o.take(), 0)),
+            [rest] => out.push((o.take(), *rest)),
+            _ => {}
+        });
+        out
     }
 
     /// The whole graph, every value shown.
@@ -141,9 +149,9 @@ impl GameGraph {
     /// A one-line caption: the set, the heap and what the marks mean.
     pub fn caption(&self, step: Step) -> String {
         let mut text = format!(
-            "S = {{{}}}, {} stones: g(n) = mex of the values n can move to; \
+            "{}, {} stones: g(n) = mex of the values n can move to; \
              double circle = P-position (g = 0)",
-            set_list(&self.set),
+            describe(&self.set),
             self.heap
         );
         if let Some(c) = step.current {
@@ -259,24 +267,22 @@ impl GameGraph {
     }
 }
 
-/// The elements of a set as "1, 2, 3" (or "all but 2, 3").
-fn set_list(set: &SubtractionSet) -> String {
-    match set {
-        SubtractionSet::Finite(s) => s
-            .elements()
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-        SubtractionSet::AllBut(s) if s.is_nim() => "1, 2, 3, ...".to_string(),
-        SubtractionSet::AllBut(s) => format!(
-            "1, 2, 3, ... except {}",
-            s.excluded()
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+/// The rule set for a caption: `S = {1, 2, 3}` (or `S = {1, 2, 3, ...
+/// except 2, 3}`) for subtraction sets, `rules X` for others.
+fn describe(rules: &Rules) -> String {
+    let list = |items: &[u64]| {
+        items.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+    };
+    if let Some(s) = rules.downcast_ref::<FiniteSet>() {
+        format!("S = {{{}}}", list(s.elements()))
+    } else if let Some(s) = rules.downcast_ref::<AllButSet>() {
+        if s.is_nim() {
+            "S = {1, 2, 3, ...}".to_string()
+        } else {
+            format!("S = {{1, 2, 3, ... except {}}}", list(s.excluded()))
+        }
+    } else {
+        format!("rules {rules}")
     }
 }
 

@@ -11,7 +11,27 @@
 //! most [`BAND_LIMIT`] of them; beyond, only the first period is banded.
 //! Drawn with `plotters` as SVG; [`crate::png`] rasterises it.
 
+use grundy::{AllButSet, FiniteSet, Rules};
 use plotters::prelude::*;
+
+/// The plot's title for a rule set: `S = {2, 3, 7}`, `all-but S = N \
+/// {2, 3}`, `Nim`, or the notation of other rule sets.
+pub fn title(rules: &Rules) -> String {
+    let list = |items: &[u64]| {
+        items.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+    };
+    if let Some(s) = rules.downcast_ref::<FiniteSet>() {
+        format!("S = {{{}}}", list(s.elements()))
+    } else if let Some(s) = rules.downcast_ref::<AllButSet>() {
+        if s.is_nim() {
+            "Nim".to_string()
+        } else {
+            format!("all-but S = N \\ {{{}}}", list(s.excluded()))
+        }
+    } else {
+        rules.to_string()
+    }
+}
 
 /// The most positions drawn one marker each.
 pub const MARKER_LIMIT: usize = 400;

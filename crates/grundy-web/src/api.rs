@@ -13,12 +13,11 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::heap::{HeapReport, parse_heap_size};
-use grundy::report::{
-    PeriodReport, ValuesReport, period_report_with, values_report,
+use grundy::{
+    EngineChoice, Heap, HeapReport, PeriodOptions, PeriodReport, Play, Rules,
+    SumReport, ValuesReport, parse_heap_size,
 };
-use grundy::sum::{Heap, SumReport};
-use grundy::{EngineChoice, Play, SubtractionSet};
+use serde::Serialize;
 
 use crate::budget::Shared;
 use crate::error::{ApiError, lib};
@@ -48,10 +47,7 @@ pub fn params(
 }
 
 /// Parses the `set` parameter with the library's one-line message.
-pub fn set_param(
-    p: &Params,
-    example: &str,
-) -> Result<SubtractionSet, ApiError> {
+pub fn set_param(p: &Params, example: &str) -> Result<Rules, ApiError> {
     p.required("set", example)?.parse().map_err(lib("set"))
 }
 
@@ -62,20 +58,34 @@ pub fn play_param(p: &Params) -> Result<Play, ApiError> {
 
 const PERIOD_EXAMPLE: &str = "/api/period?set=1,2,5";
 
+/// The period report with the wall-clock time the server measured.
+#[derive(Debug, Serialize)]
+pub struct TimedPeriod {
+    /// The library's report.
+    #[serde(flatten)]
+    pub report: PeriodReport,
+    /// Seconds the computation took.
+    pub seconds: f64,
+}
+
 /// `GET /api/period`: the object `grundy period SET --json` prints.
 pub async fn period(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<PeriodReport>, ApiError> {
+) -> Result<Json<TimedPeriod>, ApiError> {
     let p = params(&shared, q, &["set", "misere", "engine"], PERIOD_EXAMPLE)?;
     let set = set_param(&p, PERIOD_EXAMPLE)?;
     let play = play_param(&p)?;
-    let choice: EngineChoice =
+    let engine: EngineChoice =
         p.get("engine").unwrap_or("auto").parse().map_err(lib("engine"))?;
+    let options = PeriodOptions { engine, ..PeriodOptions::default() };
     let report = shared
-        .run(move |limit| {
-            period_report_with(&set, play, choice, limit, &mut |_| {})
-                .map_err(lib("set"))
+        .run(move |budget| {
+            let started = std::time::Instant::now();
+            let report = grundy::period(&set, play, &options, budget)
+                .map_err(lib("set"))?;
+            let seconds = started.elapsed().as_secs_f64();
+            Ok(TimedPeriod { report, seconds })
         })
         .await?;
     Ok(Json(report))
@@ -93,9 +103,8 @@ pub async fn values(
     let set = set_param(&p, VALUES_EXAMPLE)?;
     let to = p.number("to", 31, shared.budget.max_to)?;
     let play = play_param(&p)?;
-    let report = shared
-        .run(move |_| values_report(&set, to, play).map_err(lib("set")))
-        .await?;
+    let report =
+        shared.run(move |_| Ok(ValuesReport::new(&set, to, play))).await?;
     Ok(Json(report))
 }
 
@@ -111,9 +120,7 @@ pub async fn heap(
     let n =
         parse_heap_size(p.required("n", HEAP_EXAMPLE)?).map_err(lib("n"))?;
     let report = shared
-        .run(move |limit| {
-            grundy::heap::analyse(&set, &n, limit).map_err(lib("set"))
-        })
+        .run(move |budget| grundy::heap(&set, &n, budget).map_err(lib("set")))
         .await?;
     Ok(Json(report))
 }
@@ -169,12 +176,8 @@ pub async fn sum(
     let p = params(&shared, q, &["heaps", "misere"], SUM_EXAMPLE)?;
     let heaps = parse_heaps(&p, &shared, SUM_EXAMPLE)?;
     let play = play_param(&p)?;
-    let max_states = shared.budget.max_states;
     let report = shared
-        .run(move |limit| {
-            grundy::sum::analyse(&heaps, play, limit, max_states)
-                .map_err(lib("heaps"))
-        })
+        .run(move |budget| grundy::sum(&heaps, play, budget).map_err(lib("heaps")))
         .await?;
     Ok(Json(report))
 }

@@ -4,17 +4,17 @@
 //! Every computation runs on tokio's blocking pool
 //! (`spawn_blocking`), so a long search never stalls the threads that
 //! accept and answer other requests. At most `workers` computations run
-//! at once (a semaphore); each one gets a [`grundy::Limit`] with a
-//! position budget, a deadline, and a cancel flag that is raised when the
-//! client goes away (the handler's future is dropped), so abandoned work
-//! stops at the library's next check instead of running on.
+//! at once (a semaphore); each one gets a [`grundy::Budget`] with a
+//! position budget, a state budget, a deadline, and a cancel flag that is
+//! raised when the client goes away (the handler's future is dropped), so
+//! abandoned work stops at the library's next check instead of running
+//! on.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use grundy::Limit;
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
@@ -68,13 +68,14 @@ impl Shared {
         Shared { budget, permits }
     }
 
-    /// Runs `work` on the blocking pool with this request's [`Limit`],
+    /// Runs `work` on the blocking pool with this request's
+    /// [`grundy::Budget`],
     /// once a worker is free. Gives up with 503 when no worker frees up
     /// before the deadline; a panic in `work` becomes a 500 answer.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Limit) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&grundy::Budget) -> Result<T, ApiError> + Send + 'static,
     {
         let deadline = Instant::now() + self.budget.timeout;
         let cancel = CancelOnDrop(Arc::new(AtomicBool::new(false)));
@@ -90,10 +91,12 @@ impl Shared {
             )
         })?
         .expect("the semaphore is never closed");
-        let limit = Limit {
+        let limit = grundy::Budget {
             max_positions: self.budget.max_positions,
+            max_states: self.budget.max_states as u64,
             deadline: Some(deadline),
             cancel: Some(cancel.0.clone()),
+            observer: None,
         };
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;

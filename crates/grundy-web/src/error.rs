@@ -5,7 +5,8 @@
 //! to blame, so the page can show the message next to that field (and
 //! `"heap": i` when heap i of a sum is the culprit). The
 //! messages are the library's, the same words the CLI prints after
-//! `grundy: `.
+//! `grundy: `; where a budget ran out, this module adds the server's own
+//! hint (its limits are server settings, not query parameters).
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -61,12 +62,11 @@ impl ApiError {
             ErrorKind::Budget => (StatusCode::SERVICE_UNAVAILABLE, None),
             _ => (StatusCode::UNPROCESSABLE_ENTITY, Some(field)),
         };
-        ApiError {
-            status,
-            message: e.message().to_string(),
-            field,
-            heap: None,
+        let mut message = e.message().to_string();
+        if let Some(stopped) = e.stopped() {
+            message.push_str(hint(stopped.reason));
         }
+        ApiError { status, message, field, heap: None }
     }
 }
 
@@ -75,6 +75,20 @@ impl IntoResponse for ApiError {
         let body =
             Body { error: &self.message, field: self.field, heap: self.heap };
         (self.status, Json(body)).into_response()
+    }
+}
+
+/// What the server's operator can change when a budget runs out. The
+/// time limit's hint is added where the deadline is known (`budget.rs`).
+fn hint(reason: grundy::StopReason) -> &'static str {
+    match reason {
+        grundy::StopReason::Positions => {
+            " (the server's limit per request; `grundy serve --max-positions` raises it)"
+        }
+        grundy::StopReason::States => {
+            " (the server's limit per request; `grundy serve --max-states` raises it)"
+        }
+        _ => "",
     }
 }
 

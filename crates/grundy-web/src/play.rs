@@ -4,15 +4,16 @@
 //! route about each position: who wins and in how many moves
 //! (remoteness), every legal move with what it leaves, the winning moves
 //! (the hint), and the move the perfect computer plays there. The
-//! computer is `grundy::strategy` from `grundy play` (issue 5): it wins as
-//! fast as possible and, when losing, stalls as long as possible.
+//! computer is the library's [`grundy::Strategy`], as in `grundy play`:
+//! it wins as fast as possible and, when losing, stalls as long as
+//! possible; ties are broken by a ChaCha generator seeded with `seed`.
 
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::strategy::{Computer, Solution};
-use grundy::sum::{Heap, HeapValue, Move};
-use grundy::{Outcome, Play, SubtractionSet};
+use grundy::{Heap, HeapValue, Move, Outcome, Play, Rules, Strategy};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde::Serialize;
 
 use crate::api::{AppState, params, parse_heaps, play_param};
@@ -20,8 +21,9 @@ use crate::error::ApiError;
 
 const EXAMPLE: &str = "/api/play?heaps=1,2,3:31";
 
-/// The most move checks one request may spend solving a game.
-const MAX_WORK: u64 = 50_000_000;
+/// The most move checks (options examined) one request may spend solving
+/// a game: the solver's work budget on this route.
+const MAX_WORK: u64 = 10_000_000;
 
 /// One legal move and what it leaves for the opponent.
 #[derive(Debug, Serialize)]
@@ -70,117 +72,90 @@ pub async fn play(
     let heaps = parse_heaps(&p, &shared, EXAMPLE)?;
     let play = play_param(&p)?;
     let seed = p.number("seed", 0, u64::MAX)?;
-    let max_states = shared.budget.max_states;
-    let sizes = sizes(&heaps, max_states)?;
+    let position = position(&heaps)?;
     let report = shared
-        .run(move |_| analyse(&heaps, &sizes, play, seed, max_states))
+        .run(move |budget| {
+            let budget = grundy::Budget {
+                max_positions: budget.max_positions.min(MAX_WORK),
+                ..budget.clone()
+            };
+            analyse(&heaps, &position, play, seed, budget).map_err(|e| {
+                ApiError {
+                    status: StatusCode::UNPROCESSABLE_ENTITY,
+                    field: Some("heaps"),
+                    ..ApiError::from_library("heaps", e)
+                }
+            })
+        })
         .await?;
     Ok(Json(report))
 }
 
-/// The sizes as u64, and a check that solving stays within the budget.
-fn sizes(heaps: &[Heap], max_states: usize) -> Result<Vec<u64>, ApiError> {
-    let too_big = |why: String| ApiError {
-        status: StatusCode::UNPROCESSABLE_ENTITY,
-        message: why,
-        field: Some("heaps"),
-        heap: None,
-    };
-    let mut sizes = Vec::with_capacity(heaps.len());
-    let mut states: u64 = 1;
-    for h in heaps {
-        let n = u64::try_from(&h.size)
-            .ok()
-            .filter(|&n| n < max_states as u64)
-            .ok_or_else(|| {
-                too_big(format!(
-                    "heap \"{}:{}\" is too large to play; the computer solves every position exactly, so use at most {} stones",
-                    h.set,
-                    h.size,
-                    max_states - 1
-                ))
+/// The heaps as (rules, size) with sizes that fit in 64 bits.
+fn position(heaps: &[Heap]) -> Result<Vec<(Rules, u64)>, ApiError> {
+    heaps
+        .iter()
+        .map(|h| {
+            let n = u64::try_from(&h.size).map_err(|_| ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: format!(
+                    "heap \"{}:{}\" is too large to play; the computer solves every position exactly, so use a smaller heap",
+                    h.rules, h.size
+                ),
+                field: Some("heaps"),
+                heap: None,
             })?;
-        states = states.saturating_mul(n + 1);
-        sizes.push(n);
-    }
-    if states > max_states as u64 {
-        return Err(too_big(format!(
-            "this game has {states} positions; the computer solves at most {max_states} (`grundy serve --max-states` raises it); use smaller heaps"
-        )));
-    }
-    // Each position checks every legal take of every heap.
-    let takes: u64 =
-        heaps.iter().zip(&sizes).map(|(h, &n)| takes_up_to(&h.set, n)).sum();
-    let work = states.saturating_mul(takes.max(1));
-    if work > MAX_WORK {
-        return Err(too_big(format!(
-            "this game needs about {work} move checks to solve; the web explorer does at most {MAX_WORK}; use smaller heaps"
-        )));
-    }
-    Ok(sizes)
-}
-
-fn takes_up_to(set: &SubtractionSet, n: u64) -> u64 {
-    match set {
-        SubtractionSet::Finite(s) => {
-            s.elements().iter().take_while(|&&a| a <= n).count() as u64
-        }
-        SubtractionSet::AllBut(_) => n,
-    }
+            Ok((h.rules.clone(), n))
+        })
+        .collect()
 }
 
 fn analyse(
     heaps: &[Heap],
-    sizes: &[u64],
+    position: &[(Rules, u64)],
     play: Play,
     seed: u64,
-    max_states: usize,
-) -> Result<PlayReport, ApiError> {
-    let sets: Vec<SubtractionSet> =
-        heaps.iter().map(|h| h.set.clone()).collect();
-    let solution =
-        Solution::new(&sets, sizes, play, max_states).map_err(|e| {
-            ApiError {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                ..ApiError::from_library("heaps", e)
-            }
-        })?;
-    let value = solution.value(sizes);
-    let leaves = |heap: usize, take: u64| (sizes[heap] - take).to_string();
-    let to_move = |m: grundy::strategy::Move| Move {
-        heap: m.heap + 1,
-        take: m.take,
-        leaves: leaves(m.heap, m.take),
-    };
-    let moves: Vec<RatedMove> = solution
-        .moves(sizes)
+    budget: grundy::Budget,
+) -> Result<PlayReport, grundy::Error> {
+    let mut strategy = Strategy::new(play, budget);
+    let value = strategy.value(position)?;
+    let moves: Vec<RatedMove> = strategy
+        .moves(position)?
         .into_iter()
         .map(|m| RatedMove {
-            heap: m.mv.heap + 1,
-            take: m.mv.take,
-            leaves: leaves(m.mv.heap, m.mv.take),
+            heap: m.mv.heap,
+            take: u64::try_from(&m.mv.take).expect("a take from a u64 heap"),
+            leaves: m.mv.leaves_text(),
             wins: !m.after.wins(),
             remoteness: m.after.remoteness,
         })
         .collect();
-    let winning_moves = solution
-        .winning_moves(sizes)
-        .into_iter()
-        .map(|m| to_move(m.mv))
+    let winning_moves = strategy.winning_moves(position)?;
+    let best = strategy.best_moves(position)?;
+    let computer = if best.is_empty() {
+        None
+    } else {
+        let random = ChaCha8Rng::seed_from_u64(seed).next_u64();
+        Strategy::pick(&best, random).cloned()
+    };
+    let grundy: Vec<u64> = position
+        .iter()
+        .map(|(rules, n)| {
+            grundy::values(rules).nth(*n as usize).expect("endless").value()
+        })
         .collect();
-    let computer = Computer::new(seed).choose(&solution, sizes).map(to_move);
     Ok(PlayReport {
         play,
         heaps: heaps
             .iter()
-            .enumerate()
-            .map(|(i, h)| HeapValue {
-                set: h.set.to_string(),
+            .zip(&grundy)
+            .map(|(h, &g)| HeapValue {
+                set: h.rules.to_string(),
                 size: h.size.to_string(),
-                grundy: solution.grundy(i, sizes[i]),
+                grundy: g,
             })
             .collect(),
-        nim_sum: solution.nim_sum(sizes),
+        nim_sum: grundy.iter().fold(0, |a, &g| a ^ g),
         outcome: value.outcome,
         remoteness: value.remoteness,
         over: moves.is_empty(),

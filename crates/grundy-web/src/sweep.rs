@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::Limit;
+use grundy::Budget as Limit;
 use grundy::sweep::{
     self, Cell, DEFAULT_SWEEP_POSITIONS, Evaluation, Family, Row, Table,
 };
@@ -146,7 +146,7 @@ fn web_row(names: &[&str], row: &Row) -> WebRow {
     let f = row.result.found();
     let positions = match &row.result {
         Evaluation::Found(f) => Some(f.positions),
-        Evaluation::NotFound(e) => Some(e.positions),
+        Evaluation::NotFound(e) => Some(e.done),
         Evaluation::Error(_) => None,
     };
     WebRow {

@@ -86,11 +86,11 @@ fn period_is_the_library_report() {
         let (status, body) =
             get(addr, &format!("/api/period?set={set}{misere}"));
         assert_eq!(status, 200, "{body}");
-        let report = grundy::report::period_report(
+        let report = grundy::period(
             &set.parse().unwrap(),
             play,
-            &grundy::Limit::default(),
-            &mut |_| {},
+            &grundy::PeriodOptions::default(),
+            &grundy::Budget::default(),
         )
         .unwrap();
         let expected = serde_json::to_value(&report).unwrap();
@@ -118,12 +118,8 @@ fn values_are_the_library_report() {
     // `to` defaults to 31 as in the CLI.
     let (_, body) = get(addr, "/api/values?set=2,3,7");
     assert_eq!(body["to"], 31);
-    let report = grundy::report::values_report(
-        &"2,3,7".parse().unwrap(),
-        31,
-        Play::Normal,
-    )
-    .unwrap();
+    let report =
+        grundy::ValuesReport::new(&"2,3,7".parse().unwrap(), 31, Play::Normal);
     assert_eq!(body, serde_json::to_value(&report).unwrap());
 }
 
@@ -178,7 +174,7 @@ fn errors_are_json_with_status_and_field() {
     }
     // The library's words, exactly.
     let (_, body) = get(addr, "/api/period?set=0,3");
-    let lib = "0,3".parse::<grundy::SubtractionSet>().unwrap_err();
+    let lib = "0,3".parse::<grundy::Rules>().unwrap_err();
     assert_eq!(body["error"], lib.message());
     // Which heap of a sum is wrong.
     let (_, body) = get(addr, "/api/sum?heaps=1,2:3;nim");

@@ -1,25 +1,32 @@
 //! The library's one error type.
 //!
-//! Every fallible function in `grundy` returns [`Error`]: a [`ErrorKind`]
-//! that programs can match on, and a one-line message meant for people. The
-//! messages follow one style (ripgrep's globset, jiff): lower case, no
-//! trailing period, the offending text quoted, and a hint at the fix.
+//! Every fallible function in `grundy` returns [`Error`]: an [`ErrorKind`]
+//! that programs can match on, a one-line message meant for people, and
+//! for a budget that ran out the [`Stopped`] data (which limit, how far the
+//! work got). The messages follow one style (ripgrep's globset, jiff):
+//! lower case, no trailing period, the offending text quoted, and a hint
+//! at the fix when the fix is in the input. A hint that names a front
+//! end's setting (a command-line flag, a query parameter) is never part
+//! of the message: each front end adds its own from [`Error::stopped`].
 
 use std::fmt;
+
+use crate::budget::Stopped;
 
 /// What went wrong, for programs that want to react to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// A set, heap or sum could not be parsed.
+    /// A rule set, heap or sum could not be parsed.
     Parse,
-    /// A value is syntactically fine but outside what the engine supports.
+    /// A value is syntactically fine but outside what the engines support.
     TooLarge,
-    /// The input is valid notation for something not implemented yet.
+    /// The input is valid notation for something not supported here.
     Unsupported,
-    /// A game given to the generic solver has a cycle (it is not finite).
+    /// A rule set's options lead back to the same position (a bug in a
+    /// [`RuleSet`](crate::RuleSet): heap games must end).
     Cyclic,
-    /// A computation ran out of its budget (positions, states or time).
+    /// A computation ran out of its budget; see [`Error::stopped`].
     Budget,
 }
 
@@ -28,17 +35,33 @@ pub enum ErrorKind {
 pub struct Error {
     kind: ErrorKind,
     message: String,
+    stopped: Option<Stopped>,
 }
 
 impl Error {
     /// A new error of the given kind with a complete one-line message.
+    ///
+    /// ```
+    /// use grundy::{Error, ErrorKind};
+    /// let e = Error::new(ErrorKind::Parse, "bad \"x\"");
+    /// assert_eq!((e.kind(), e.to_string()), (ErrorKind::Parse, "bad \"x\"".to_string()));
+    /// ```
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into() }
+        Error { kind, message: message.into(), stopped: None }
     }
 
     /// A parse error.
     pub(crate) fn parse(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Parse, message)
+    }
+
+    /// A budget error: `message` says what was not found, `stopped` why.
+    pub(crate) fn budget(stopped: Stopped, message: impl Into<String>) -> Self {
+        Error {
+            kind: ErrorKind::Budget,
+            message: message.into(),
+            stopped: Some(stopped),
+        }
     }
 
     /// What kind of error this is.
@@ -49,6 +72,12 @@ impl Error {
     /// The message, without any prefix.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// For [`ErrorKind::Budget`]: which limit ran out and how far the work
+    /// got, so that a front end can say which of its settings to raise.
+    pub fn stopped(&self) -> Option<&Stopped> {
+        self.stopped.as_ref()
     }
 }
 

@@ -1,219 +1,123 @@
-//! Impartial games in general, and a memoised solver for any of them.
+//! Heap games: the options of one heap, the rule R of an impartial game.
 //!
-//! [`ImpartialGame`] is the rule R of DOMAIN.md section 1: the options of a
-//! position. [`Solver`] computes Grundy values (normal play) and misère
-//! outcomes for any such game with an explicit stack (deep games do not
-//! overflow the call stack), a memo table, a budget on the number of
-//! positions, and a clear error when the game has a cycle. The subtraction
-//! game is one ruleset ([`Subtraction`]); sums of heaps are another
-//! (`sum.rs`).
+//! Every rule set `grundy` knows is a heap game: a position is a heap of
+//! n tokens (a sum of heaps is a position of several), and a move takes
+//! some tokens from one heap and may leave it as zero, one or more
+//! non-empty heaps (subtraction games leave one heap; octal and
+//! take-and-break games may split it, Winning Ways ch. 4). [`HeapGame`]
+//! is that rule and nothing else: the slow engines, the exact solver and
+//! the pictures need only it, and the fast engines are chosen by the
+//! [`RuleSet`](crate::RuleSet) trait built on it.
+//!
+//! This module is a leaf above `nimber` only.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::Hash;
+use std::fmt;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::nimber::{Nimber, mex};
-use crate::set::SubtractionSet;
+/// The most heaps one move may leave (hexadecimal games: three).
+pub const MAX_LEAVES: usize = 3;
 
-/// A ruleset of an impartial game: the options of each position.
-pub trait ImpartialGame {
-    /// A position of the game.
-    type Position: Clone + Eq + Hash + std::fmt::Debug;
-
-    /// The positions reachable in one move.
-    fn options(&self, position: &Self::Position) -> Vec<Self::Position>;
+/// One option of a heap: how many tokens the move takes and the
+/// non-empty heaps it leaves (none when it takes the whole heap).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HeapOption {
+    take: u64,
+    leaves: [u64; MAX_LEAVES],
+    count: u8,
 }
 
-/// The subtraction game: a heap of n stones, remove s for some s in S.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Subtraction {
-    set: SubtractionSet,
-}
-
-impl Subtraction {
-    /// The subtraction game on `set`.
-    pub fn new(set: SubtractionSet) -> Subtraction {
-        Subtraction { set }
-    }
-
-    /// The rule set.
-    pub fn set(&self) -> &SubtractionSet {
-        &self.set
-    }
-}
-
-impl ImpartialGame for Subtraction {
-    type Position = u64;
-
-    fn options(&self, &heap: &u64) -> Vec<u64> {
-        self.set.moves_up_to(heap).into_iter().map(|s| heap - s).collect()
-    }
-}
-
-/// A memoised solver for an impartial game.
-#[derive(Debug)]
-pub struct Solver<G: ImpartialGame> {
-    game: G,
-    max_positions: usize,
-    grundy: HashMap<G::Position, Nimber>,
-    misere_p: HashMap<G::Position, bool>,
-}
-
-impl<G: ImpartialGame> Solver<G> {
-    /// A solver that stores at most `max_positions` positions per table.
-    pub fn new(game: G, max_positions: usize) -> Solver<G> {
-        Solver {
-            game,
-            max_positions,
-            grundy: HashMap::new(),
-            misere_p: HashMap::new(),
-        }
-    }
-
-    /// The game being solved.
-    pub fn game(&self) -> &G {
-        &self.game
-    }
-
-    /// The Grundy value of `position` (normal play).
+impl HeapOption {
+    /// A move that takes `take` tokens and leaves the non-empty heaps
+    /// `leaves` (zeros are dropped, sizes kept in the order given).
+    ///
+    /// # Panics
+    ///
+    /// When more than [`MAX_LEAVES`] heaps are non-empty.
     ///
     /// ```
-    /// use grundy::{Nimber, Solver, Subtraction};
-    /// let mut solver = Solver::new(Subtraction::new("2,3".parse()?), 1000);
-    /// assert_eq!(solver.grundy_value(&4)?, Nimber(2));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// use grundy::HeapOption;
+    /// let o = HeapOption::new(2, &[3, 0]);
+    /// assert_eq!((o.take(), o.leaves()), (2, &[3][..]));
+    /// assert_eq!(o.to_string(), "take 2, leave 3");
     /// ```
-    pub fn grundy_value(&mut self, position: &G::Position) -> Result<Nimber> {
-        evaluate(
-            &self.game,
-            position,
-            &mut self.grundy,
-            self.max_positions,
-            |opts| mex(opts.iter().copied()),
-        )
+    pub fn new(take: u64, leaves: &[u64]) -> HeapOption {
+        let mut out = HeapOption { take, leaves: [0; MAX_LEAVES], count: 0 };
+        for &heap in leaves.iter().filter(|&&h| h > 0) {
+            assert!(
+                (out.count as usize) < MAX_LEAVES,
+                "a move leaves at most {MAX_LEAVES} heaps"
+            );
+            out.leaves[out.count as usize] = heap;
+            out.count += 1;
+        }
+        out
     }
 
-    /// Whether `position` is a misère P-position: it has an option and
-    /// every option is an N-position (a player who cannot move wins).
-    pub fn is_misere_p(&mut self, position: &G::Position) -> Result<bool> {
-        evaluate(
-            &self.game,
-            position,
-            &mut self.misere_p,
-            self.max_positions,
-            |opts: &[bool]| !opts.is_empty() && opts.iter().all(|&p| !p),
-        )
+    /// The move of a subtraction game: take `take` of `heap` tokens.
+    pub fn subtract(heap: u64, take: u64) -> HeapOption {
+        HeapOption::new(take, &[heap - take])
+    }
+
+    /// How many tokens the move takes.
+    pub fn take(&self) -> u64 {
+        self.take
+    }
+
+    /// The non-empty heaps left behind.
+    pub fn leaves(&self) -> &[u64] {
+        &self.leaves[..self.count as usize]
     }
 }
 
-/// Post-order evaluation with an explicit stack. `combine` gets the values
-/// of a position's options, in the order `options` lists them.
-fn evaluate<G: ImpartialGame, V: Copy>(
-    game: &G,
-    root: &G::Position,
-    memo: &mut HashMap<G::Position, V>,
-    max_positions: usize,
-    combine: impl Fn(&[V]) -> V,
-) -> Result<V> {
-    if let Some(&v) = memo.get(root) {
-        return Ok(v);
+impl fmt::Debug for HeapOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HeapOption({self})")
     }
-    struct Frame<P> {
-        position: P,
-        options: Vec<P>,
-        next: usize,
+}
+
+impl fmt::Display for HeapOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {}, leave ", self.take)?;
+        write_leaves(f, self.leaves())
     }
-    let mut on_stack: HashSet<G::Position> = HashSet::new();
-    let mut stack = vec![Frame {
-        position: root.clone(),
-        options: game.options(root),
-        next: 0,
-    }];
-    on_stack.insert(root.clone());
-    let mut values = Vec::new();
-    while let Some(frame) = stack.last_mut() {
-        if frame.next < frame.options.len() {
-            let child = frame.options[frame.next].clone();
-            frame.next += 1;
-            if memo.contains_key(&child) {
-                continue;
-            }
-            if on_stack.contains(&child) {
-                return Err(Error::new(
-                    ErrorKind::Cyclic,
-                    format!(
-                        "the game has a cycle through position {child:?}; Grundy values need a game that always ends"
-                    ),
-                ));
-            }
-            if memo.len() + stack.len() >= max_positions {
-                return Err(Error::new(
-                    ErrorKind::Budget,
-                    format!(
-                        "more than {max_positions} positions to search; use smaller heaps or a larger budget"
-                    ),
-                ));
-            }
-            let options = game.options(&child);
-            on_stack.insert(child.clone());
-            stack.push(Frame { position: child, options, next: 0 });
-        } else {
-            let frame = stack.pop().unwrap();
-            values.clear();
-            values.extend(frame.options.iter().map(|o| memo[o]));
-            let v = combine(&values);
-            on_stack.remove(&frame.position);
-            memo.insert(frame.position, v);
+}
+
+/// Writes heaps as `3`, `3 + 4`, or `0` for none.
+pub(crate) fn write_leaves(
+    f: &mut impl fmt::Write,
+    leaves: &[u64],
+) -> fmt::Result {
+    if leaves.is_empty() {
+        return f.write_str("0");
+    }
+    for (i, heap) in leaves.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
         }
+        write!(f, "{heap}")?;
     }
-    Ok(memo[root])
+    Ok(())
+}
+
+/// The rule of a heap game: the options of one heap.
+///
+/// Every option must leave fewer tokens in all than the heap had (moves
+/// that take nothing may split: then each part is smaller), so that
+/// every play ends.
+pub trait HeapGame {
+    /// Calls `visit` with every option of a heap of `heap` tokens, each
+    /// once, in a fixed order (by take, then leaves).
+    fn options(&self, heap: u64, visit: &mut dyn FnMut(HeapOption));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A game with a cycle: 0 -> 1 -> 0.
-    struct Loop;
-    impl ImpartialGame for Loop {
-        type Position = u8;
-        fn options(&self, p: &u8) -> Vec<u8> {
-            vec![1 - *p]
-        }
-    }
-
     #[test]
-    fn cyclic_games_are_rejected() {
-        let err = Solver::new(Loop, 100).grundy_value(&0).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::Cyclic);
-        insta::assert_snapshot!(err, @"the game has a cycle through position 0; Grundy values need a game that always ends");
-    }
-
-    #[test]
-    fn subtraction_matches_naive() {
-        let set: SubtractionSet = "2,3,7".parse().unwrap();
-        let want = crate::engine::naive::grundy_values(&set, 60);
-        let mut solver = Solver::new(Subtraction::new(set), 1000);
-        for (n, &g) in want.iter().enumerate() {
-            assert_eq!(solver.grundy_value(&(n as u64)).unwrap(), Nimber(g));
-        }
-    }
-
-    #[test]
-    fn deep_games_do_not_overflow_the_stack() {
-        let mut solver =
-            Solver::new(Subtraction::new("1".parse().unwrap()), 1_000_000);
-        assert_eq!(solver.grundy_value(&500_000).unwrap(), Nimber(0));
-        assert!(!solver.is_misere_p(&500_000).unwrap());
-    }
-
-    #[test]
-    fn budget_is_enforced() {
-        let mut solver =
-            Solver::new(Subtraction::new("1".parse().unwrap()), 10);
-        assert_eq!(
-            solver.grundy_value(&100).unwrap_err().kind(),
-            ErrorKind::Budget
-        );
+    fn leaves_drop_zeros_and_print() {
+        let split = HeapOption::new(1, &[2, 0, 5]);
+        assert_eq!(split.leaves(), &[2, 5]);
+        assert_eq!(split.to_string(), "take 1, leave 2 + 5");
+        assert_eq!(HeapOption::subtract(3, 3).to_string(), "take 3, leave 0");
     }
 }

@@ -1,72 +1,133 @@
-//! `grundy`: exact Grundy values, periods, outcomes and sums for
-//! subtraction games.
+//! `grundy`: exact Grundy values, periods, outcomes, sums and perfect play
+//! for impartial heap games: subtraction games (finite and all-but sets)
+//! and any rule set that implements [`RuleSet`].
 //!
-//! A subtraction game is one heap of n stones from which a move removes s
-//! stones for some s in a set S. This crate computes its Grundy sequence
-//! g(n) = mex{ g(n - s) }, the least pre-period and period of that sequence
-//! and of the P/N (outcome) sequences under normal and misère play, the
-//! value of any heap (also with hundreds of digits), and sums of heaps.
-//! Definitions and conventions follow `shared/DOMAIN.md`.
+//! A heap game is a heap of n tokens and a rule saying which moves are
+//! allowed; the Grundy value g(n) = mex{ values of the options } decides
+//! every sum of such heaps (Sprague-Grundy). This crate computes the
+//! Grundy sequence, its least pre-period and period with a certificate,
+//! the P/N outcome sequences under normal and misère play, the value of
+//! any heap (also with hundreds of digits), sums of heaps, and perfect
+//! play with remoteness. It does no I/O and knows nothing of its front
+//! ends (the `grundy` command, the web explorer): they translate its
+//! plain data into text, JSON or pictures.
 //!
-//! The crate does no I/O: front ends (the `grundy` command, the web
-//! explorer) translate its plain data into text, JSON or pictures.
+//! # One entry point per concept
+//!
+//! Rule sets are written as text and parsed into a [`Rules`] handle:
+//! `"1,2,3"`, `"{2, 3, 5}"`, `"1-3,7"`, `"nim"`, `"all-but:2,3,6,8"`.
+//!
+//! Sequence values, from heap 0 on ([`values`], [`outcomes`]):
 //!
 //! ```
-//! use grundy::{FiniteSet, Limit, Sequence, find_period};
-//! let set: FiniteSet = "5000,10001,15001".parse()?;
-//! # let set: FiniteSet = "2,3,7".parse()?;
-//! let p = find_period(&set, Sequence::Grundy, &Limit::default(), &mut |_| {})?;
-//! # assert_eq!((p.preperiod, p.period), (0, 5));
+//! let rules: grundy::Rules = "1,2,3".parse()?;
+//! let g: Vec<u64> = grundy::values(&rules).take(8).map(|g| g.value()).collect();
+//! assert_eq!(g, [0, 1, 2, 3, 0, 1, 2, 3]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The least pre-period and period, with certificate ([`period`]):
+//!
+//! ```
+//! use grundy::{Budget, Play, PeriodOptions};
+//! let rules: grundy::Rules = "5000,10001,15001".parse()?;
+//! # let rules: grundy::Rules = "2,3,7".parse()?;
+//! let p = grundy::period(&rules, Play::Normal, &PeriodOptions::default(), &Budget::default())?;
+//! # assert_eq!((p.preperiod, p.period), (0, 5));
+//! println!("pre-period {}, period {}", p.preperiod, p.period);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! One heap of any size ([`heap`]):
+//!
+//! ```
+//! let rules = "all-but:2,3,7".parse()?;
+//! let n = grundy::parse_heap_size("1000000000000000003")?;
+//! let r = grundy::heap(&rules, &n, &grundy::Budget::default())?;
+//! assert_eq!(r.grundy, 500000000000000001);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A sum of heaps, each with its own rule set ([`sum`]):
+//!
+//! ```
+//! use grundy::{Budget, Heap, Play};
+//! let heaps: Vec<Heap> = vec!["1,2,3:10".parse()?, "nim:5".parse()?];
+//! let r = grundy::sum(&heaps, Play::Misere, &Budget::default())?;
+//! println!("{} wins; moves: {:?}", r.outcome, r.winning_moves);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The best move, with remoteness ([`Strategy`]):
+//!
+//! ```
+//! use grundy::{Budget, Play, Strategy};
+//! let mut s = Strategy::new(Play::Normal, Budget::default());
+//! let best = s.best_moves(&[("1,2,3".parse()?, 31)])?;
+//! assert_eq!(best[0].to_string(), "heap 1: take 3 (leaves 28)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Sweeps over families of sets live in the `grundy-sweep` crate, on top
+//! of [`period`] with [`PeriodOptions::bulk`].
+//!
+//! # Budgets and errors
+//!
+//! Every long computation runs under a [`Budget`] (work, stored states,
+//! deadline, cancel flag, progress observer) and stops with an
+//! [`Error`] of kind [`ErrorKind::Budget`] whose [`Error::stopped`] says
+//! which limit ran out and how far it got. Messages never name a front
+//! end's flags; front ends add their own hints.
+//!
+//! # Layers
+//!
+//! Modules import only from layers below them (checked in CI):
+//! `budget`, `error`, `nimber`, `play`, `game` (leaves) < `set` <
+//! `engine` < `period` < `rules` < `query`. `docs/DESIGN.md` explains
+//! each layer and how to add a rule set.
 
 #![deny(missing_docs)]
 
-pub mod allbut;
-pub mod choice;
+mod budget;
+#[cfg(feature = "bench")]
 pub mod engine;
+#[cfg(not(feature = "bench"))]
+mod engine;
 mod error;
-pub mod game;
-pub mod heap;
+mod game;
 mod nimber;
 mod notation;
-pub mod period;
+mod period;
 mod play;
-pub mod report;
+mod query;
+mod rules;
 mod set;
-pub mod strategy;
-pub mod sum;
 pub mod sweep;
 
-pub use allbut::{AllButPeriod, find_allbut_period};
-pub use choice::{EngineChoice, EnginePeriod, find_period_with};
+pub use budget::{
+    Budget, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, Observer, StopReason,
+    Stopped, Unit,
+};
+pub use engine::Engine;
 pub use error::{Error, ErrorKind, Result};
-pub use game::{ImpartialGame, Solver, Subtraction};
+pub use game::{HeapGame, HeapOption, MAX_LEAVES};
 pub use nimber::{Nimber, mex};
 pub use notation::ALL_BUT_PREFIX;
-pub use period::{Limit, NotFound, Period, StopReason};
-pub use play::{Outcome, Play};
-pub use set::{AllButSet, FiniteSet, MAX_ELEMENT, SubtractionSet};
+pub use period::{
+    Certificate, EngineChoice, PatternCycle, Period, PeriodOptions, Periods,
+    Reduction,
+};
+pub use play::{Outcome, Play, Sequence};
+pub use query::explain::{Explanation, FesStep, explain};
+pub use query::heap::{HeapReport, heap, parse_heap_size};
+pub use query::period::{
+    CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
+};
+pub use query::solver::Value;
+pub use query::strategy::{RatedMove, Strategy};
+pub use query::sum::{Heap, HeapValue, Move, SumReport, sum};
+pub use query::values::{Outcomes, Values, ValuesReport, outcomes, values};
+pub use rules::{BigOption, Goal, RuleSet, Rules};
+pub use set::{AllButSet, FiniteSet, MAX_ELEMENT};
 
-/// Which sequence of a subtraction game to study.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sequence {
-    /// The Grundy values g(n).
-    Grundy,
-    /// The P/N outcomes under the given play.
-    Outcome(Play),
-}
-
-/// Finds the least pre-period and period of one sequence of a finite set.
-pub fn find_period(
-    set: &FiniteSet,
-    sequence: Sequence,
-    limit: &Limit,
-    progress: &mut dyn FnMut(u64),
-) -> std::result::Result<Period, NotFound> {
-    let seq = match sequence {
-        Sequence::Grundy => None,
-        Sequence::Outcome(play) => Some(play),
-    };
-    with_source!(set, seq, |make| period::detect(make, limit, progress))
-}
+pub use num_bigint::BigUint;

@@ -10,7 +10,7 @@
 //! | `all-but:2,3,6,8` | {1, 2, 3, ...} \ {2, 3, 6, 8} |
 //! | `nim` or `all-but:` | {1, 2, 3, ...} (Nim) |
 //!
-//! [`SubtractionSet`]'s `Display` prints the canonical form (`1,2,3`,
+//! The sets' `Display` prints the canonical form (`1,2,3`,
 //! `all-but:2,3`, `nim`), and parsing that form gives back the same set
 //! (tested below, habit 7 of STYLE.md). Errors quote the bad token.
 
@@ -29,7 +29,7 @@ impl FromStr for SubtractionSet {
     fn from_str(input: &str) -> Result<SubtractionSet> {
         let text = input.trim();
         if text.eq_ignore_ascii_case("nim") {
-            return Ok(SubtractionSet::nim());
+            return Ok(SubtractionSet::AllBut(AllButSet::nim()));
         }
         if let Some(rest) = strip_prefix_ignore_case(text, "all-but") {
             let rest = rest.trim_start();
@@ -57,6 +57,22 @@ impl FromStr for FiniteSet {
                 ErrorKind::Unsupported,
                 format!(
                     "\"{input}\" is an all-but set; a finite set is needed here"
+                ),
+            )),
+        }
+    }
+}
+
+impl FromStr for AllButSet {
+    type Err = Error;
+
+    fn from_str(input: &str) -> Result<AllButSet> {
+        match input.parse::<SubtractionSet>()? {
+            SubtractionSet::AllBut(set) => Ok(set),
+            SubtractionSet::Finite(_) => Err(Error::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "\"{input}\" is a finite set; an all-but set such as \"all-but:2,3,6,8\" is needed here"
                 ),
             )),
         }
@@ -237,8 +253,8 @@ mod tests {
             assert_eq!(set(s), want, "{s}");
         }
         assert_eq!(set("1..3,7").to_string(), "1,2,3,7");
-        assert_eq!(set("nim"), SubtractionSet::nim());
-        assert_eq!(set("all-but:"), SubtractionSet::nim());
+        assert_eq!(set("nim"), SubtractionSet::AllBut(AllButSet::nim()));
+        assert_eq!(set("all-but:"), SubtractionSet::AllBut(AllButSet::nim()));
         assert_eq!(set("all-but:8,2,3,6").to_string(), "all-but:2,3,6,8");
         assert_eq!(set("ALL-BUT: {2, 3}").to_string(), "all-but:2,3");
     }

@@ -1,4 +1,4 @@
-//! Normal and misère play.
+//! Normal and misère play, outcomes, and which sequence of a game to study.
 
 use std::fmt;
 use std::str::FromStr;
@@ -70,4 +70,13 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
     }
+}
+
+/// Which sequence of a heap game to study.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sequence {
+    /// The Grundy values g(n).
+    Grundy,
+    /// The P/N outcomes under the given play.
+    Outcome(Play),
 }

@@ -1,13 +1,17 @@
-//! Validated subtraction sets.
+//! Validated subtraction sets: the data of the subtraction games.
 //!
-//! A subtraction game is fixed by the set S of amounts a move may remove.
-//! [`SubtractionSet`] is either a finite set ([`FiniteSet`]) or an all-but
-//! (cofinite) set S = {1, 2, 3, ...} \ X ([`AllButSet`], seed 003). Both
-//! constructors validate: sorted, deduplicated, no 0 (a pass would make the
-//! game infinite), at most [`MAX_ELEMENT`]. Nim is the all-but set with X
-//! empty. The notation lives in `notation.rs`.
+//! A subtraction game is fixed by the set S of amounts a move may remove:
+//! a finite set ([`FiniteSet`]) or an all-but (cofinite) set
+//! S = {1, 2, 3, ...} \ X ([`AllButSet`], the All-but Nim of Suetsugu and
+//! Abuku). Both constructors validate: sorted, deduplicated, no 0 (a pass
+//! would make the game infinite), at most [`MAX_ELEMENT`]. Nim is the
+//! all-but set with X empty. The notation lives in `notation.rs`; the fast
+//! engines and period theorems for these sets are picked in
+//! `rules/subtraction.rs`. This module sits just above the leaves
+//! (`error`, `game`).
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::game::{HeapGame, HeapOption};
 
 /// The largest element a set may contain (and the largest excluded value of
 /// an all-but set). The fast engines keep a window of `max(S)` values.
@@ -121,6 +125,32 @@ impl AllButSet {
         self.excluded.is_empty()
     }
 
+    /// d = gcd(X) and X / d, when d > 1 (Suetsugu-Abuku, Theorem 6:
+    /// G_X(n) = d G_{X/d}(floor(n / d)) + (n mod d)).
+    ///
+    /// ```
+    /// let x: grundy::AllButSet = "all-but:3,6,9".parse()?;
+    /// let (d, reduced) = x.reduced().unwrap();
+    /// assert_eq!((d, reduced.to_string()), (3, "all-but:1,2,3".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reduced(&self) -> Option<(u64, AllButSet)> {
+        let d = self.excluded.iter().fold(0, |a, &b| num_integer::gcd(a, b));
+        (d > 1).then(|| {
+            (d, AllButSet { excluded: self.excluded.iter().map(|&x| x / d).collect() })
+        })
+    }
+
+    /// Nim: X empty.
+    pub fn nim() -> AllButSet {
+        AllButSet { excluded: Vec::new() }
+    }
+
+    /// The least legal move size.
+    pub fn min_move(&self) -> u64 {
+        (1..).find(|&a| self.contains(a)).expect("X is finite")
+    }
+
     /// Whether `amount` is a legal move size.
     pub fn contains(&self, amount: u64) -> bool {
         amount > 0 && self.excluded.binary_search(&amount).is_err()
@@ -140,56 +170,13 @@ fn check_max(max: u64) -> Result<()> {
     Ok(())
 }
 
-/// The rule of a subtraction game: which move sizes are legal.
+/// A parsed subtraction set of either kind (the notation's result).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum SubtractionSet {
+pub(crate) enum SubtractionSet {
     /// A finite set of move sizes.
     Finite(FiniteSet),
     /// All positive move sizes except a finite set.
     AllBut(AllButSet),
-}
-
-impl SubtractionSet {
-    /// Nim: any positive number of stones may be taken.
-    pub fn nim() -> SubtractionSet {
-        SubtractionSet::AllBut(AllButSet { excluded: Vec::new() })
-    }
-
-    /// Whether `amount` is a legal move size.
-    pub fn contains(&self, amount: u64) -> bool {
-        match self {
-            SubtractionSet::Finite(s) => s.contains(amount),
-            SubtractionSet::AllBut(s) => s.contains(amount),
-        }
-    }
-
-    /// The least legal move size.
-    pub fn min_element(&self) -> u64 {
-        match self {
-            SubtractionSet::Finite(s) => s.min_element(),
-            SubtractionSet::AllBut(s) => {
-                (1..).find(|&a| s.contains(a)).expect("X is finite")
-            }
-        }
-    }
-
-    /// The legal move sizes that are at most `heap`, ascending.
-    ///
-    /// For an all-but set this has up to `heap` elements; callers with huge
-    /// heaps use the period instead.
-    pub fn moves_up_to(&self, heap: u64) -> Vec<u64> {
-        match self {
-            SubtractionSet::Finite(s) => s
-                .elements()
-                .iter()
-                .copied()
-                .take_while(|&a| a <= heap)
-                .collect(),
-            SubtractionSet::AllBut(s) => {
-                (1..=heap).filter(|&a| s.contains(a)).collect()
-            }
-        }
-    }
 }
 
 impl From<FiniteSet> for SubtractionSet {
@@ -201,6 +188,22 @@ impl From<FiniteSet> for SubtractionSet {
 impl From<AllButSet> for SubtractionSet {
     fn from(set: AllButSet) -> SubtractionSet {
         SubtractionSet::AllBut(set)
+    }
+}
+
+impl HeapGame for FiniteSet {
+    fn options(&self, heap: u64, visit: &mut dyn FnMut(HeapOption)) {
+        for &take in self.elements.iter().take_while(|&&s| s <= heap) {
+            visit(HeapOption::subtract(heap, take));
+        }
+    }
+}
+
+impl HeapGame for AllButSet {
+    fn options(&self, heap: u64, visit: &mut dyn FnMut(HeapOption)) {
+        for take in (1..=heap).filter(|&s| self.contains(s)) {
+            visit(HeapOption::subtract(heap, take));
+        }
     }
 }
 
@@ -234,9 +237,9 @@ mod tests {
         let s = AllButSet::new([2, 3]).unwrap();
         assert!(s.contains(1) && !s.contains(2) && s.contains(4));
         assert!(!s.contains(0));
-        assert_eq!(SubtractionSet::from(s).min_element(), 1);
-        let t = SubtractionSet::from(AllButSet::new([1, 2]).unwrap());
-        assert_eq!(t.min_element(), 3);
-        assert_eq!(t.moves_up_to(5), vec![3, 4, 5]);
+        let t = AllButSet::new([1, 2]).unwrap();
+        let mut takes = Vec::new();
+        t.options(5, &mut |o| takes.push(o.take()));
+        assert_eq!(takes, vec![3, 4, 5]);
     }
 }

@@ -1,46 +1,77 @@
 //! Known results on all-but (cofinite) subtraction sets, each with its
 //! source, checked against the FES engine and the naive reference.
 
-use grundy::engine::naive;
-use grundy::heap::analyse;
-use grundy::sum::{DEFAULT_MAX_STATES, Heap};
 use grundy::{
-    AllButPeriod, AllButSet, Limit, Outcome, Play, Sequence, SubtractionSet,
-    find_allbut_period,
+    AllButSet, BigUint, Budget, Heap, HeapGame, HeapOption, Outcome, Period,
+    PeriodOptions, Play, RuleSet, Rules, Sequence,
 };
-use num_bigint::BigUint;
 use proptest::prelude::*;
 
 fn all_but(x: &[u64]) -> AllButSet {
     AllButSet::new(x.iter().copied()).unwrap()
 }
 
-fn period(x: &[u64]) -> AllButPeriod {
-    find_allbut_period(
-        &all_but(x),
-        Sequence::Grundy,
-        &Limit::default(),
-        &mut |_| {},
-    )
-    .unwrap()
+/// A rule set that knows only its options: the library computes its
+/// values by the definition (the naive engine) and its misère outcomes by
+/// exact search, independently of the FES engine.
+#[derive(Debug)]
+struct OptionsOnly(AllButSet);
+
+impl HeapGame for OptionsOnly {
+    fn options(&self, heap: u64, visit: &mut dyn FnMut(HeapOption)) {
+        self.0.options(heap, visit);
+    }
+}
+
+impl RuleSet for OptionsOnly {
+    fn notation(&self) -> String {
+        format!("options of {}", self.0)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+fn naive(x: &[u64]) -> Rules {
+    Rules::new(OptionsOnly(all_but(x)))
+}
+
+fn period(x: &[u64]) -> Period {
+    Rules::from(all_but(x))
+        .period(Sequence::Grundy, &PeriodOptions::default(), &Budget::default())
+        .unwrap()
+        .unwrap()
 }
 
 fn naive_values(x: &[u64], count: usize) -> Vec<u64> {
-    naive::grundy_values(&SubtractionSet::AllBut(all_but(x)), count)
+    grundy::values(&naive(x)).take(count).map(|g| g.value()).collect()
+}
+
+fn naive_misere_p(x: &[u64], count: usize) -> Vec<bool> {
+    grundy::outcomes(&naive(x), Play::Misere)
+        .take(count)
+        .map(|o| o == Outcome::P)
+        .collect()
 }
 
 fn fes_values(x: &[u64], count: usize) -> Vec<u64> {
-    grundy::engine::values(&SubtractionSet::AllBut(all_but(x)))
-        .unwrap()
+    grundy::values(&all_but(x).into())
         .take(count)
         .map(|g| g.value())
         .collect()
 }
 
+fn takes(rules: &Rules, n: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    rules.options(n, &mut |o| out.push(o.take()));
+    out
+}
+
 /// Re-verifies (l, p, s) on the naive sequence over several periods past
 /// l + 2 max(X), and that l is least (the step before l fails) and p is
 /// least (no proper divisor of p works from l + 2 max(X) on).
-fn verify(x: &[u64], f: &AllButPeriod) {
+fn verify(x: &[u64], f: &Period) {
     let (l, p, s) = (f.preperiod as usize, f.period as usize, f.saltus);
     let m = x.last().copied().unwrap_or(0) as usize;
     let len = l + 2 * m + 4 * p + 10;
@@ -209,23 +240,21 @@ fn gcd_reduction_formula() {
 #[test]
 fn heap_winning_moves_match_naive() {
     for x in [&[2u64, 3, 6, 8][..], &[1, 2][..], &[3, 5, 6][..]] {
-        let set = SubtractionSet::AllBut(all_but(x));
-        let g = naive::grundy_values(&set, 120);
-        let mis = naive::outcomes(&set, 120, true);
+        let set = Rules::from(all_but(x));
+        let g = naive_values(x, 120);
+        let mis = naive_misere_p(x, 120);
         for n in 0..100u64 {
             let r =
-                analyse(&set, &BigUint::from(n), &Limit::default()).unwrap();
+                grundy::heap(&set, &BigUint::from(n), &Budget::default()).unwrap();
             assert_eq!(r.grundy, g[n as usize]);
             assert_eq!(r.misere_outcome, Outcome::from_is_p(mis[n as usize]));
-            let want: Vec<String> = set
-                .moves_up_to(n)
+            let want: Vec<String> = takes(&set, n)
                 .into_iter()
                 .filter(|&s| g[(n - s) as usize] == 0)
                 .map(|s| s.to_string())
                 .collect();
             assert_eq!(r.winning_moves, want, "{x:?} n = {n}");
-            let want: Vec<String> = set
-                .moves_up_to(n)
+            let want: Vec<String> = takes(&set, n)
                 .into_iter()
                 .filter(|&s| mis[(n - s) as usize])
                 .map(|s| s.to_string())
@@ -242,7 +271,18 @@ fn sum_winning_moves_match_brute_force() {
     let sets = ["all-but:2,3,6,8", "nim", "all-but:1,3", "2,3"];
     let values: Vec<Vec<u64>> = sets
         .iter()
-        .map(|s| naive::grundy_values(&s.parse().unwrap(), 60))
+        .map(|s| {
+            let rules: Rules = s.parse().unwrap();
+            let mut v = Vec::new();
+            for n in 0..60u64 {
+                let mut seen = Vec::new();
+                rules.options(n, &mut |o| {
+                    seen.push(o.leaves().first().map_or(0, |&h| v[h as usize]));
+                });
+                v.push((0..).find(|g| !seen.contains(g)).unwrap());
+            }
+            v
+        })
         .collect();
     for sizes in
         [[17u64, 5, 9, 4], [40, 33, 12, 7], [3, 3, 3, 3], [50, 0, 21, 9]]
@@ -252,28 +292,25 @@ fn sum_winning_moves_match_brute_force() {
             .zip(sizes)
             .map(|(s, n)| format!("{s}:{n}").parse().unwrap())
             .collect();
-        let r = grundy::sum::analyse(
-            &heaps,
-            Play::Normal,
-            &Limit::default(),
-            DEFAULT_MAX_STATES,
-        )
-        .unwrap();
+        let r = grundy::sum(&heaps, Play::Normal, &Budget::default()).unwrap();
         let g: Vec<u64> =
             (0..4).map(|i| values[i][sizes[i] as usize]).collect();
         let total = g.iter().fold(0, |a, &b| a ^ b);
         assert_eq!(r.nim_sum, total);
         let mut want = Vec::new();
         for i in 0..4 {
-            for s in heaps[i].set.moves_up_to(sizes[i]) {
+            for s in takes(&heaps[i].rules, sizes[i]) {
                 let after = values[i][(sizes[i] - s) as usize];
                 if total ^ g[i] ^ after == 0 {
                     want.push((i + 1, s));
                 }
             }
         }
-        let got: Vec<(usize, u64)> =
-            r.winning_moves.iter().map(|m| (m.heap, m.take)).collect();
+        let got: Vec<(usize, u64)> = r
+            .winning_moves
+            .iter()
+            .map(|m| (m.heap, u64::try_from(&m.take).unwrap()))
+            .collect();
         assert_eq!(got, want, "{sizes:?}");
     }
 }
@@ -282,17 +319,10 @@ fn sum_winning_moves_match_brute_force() {
 /// misère P-positions.
 #[test]
 fn misere_single_heap_sum() {
-    let set = all_but(&[2, 3, 6, 8]);
-    let mis = naive::outcomes(&SubtractionSet::AllBut(set.clone()), 40, true);
+    let mis = naive_misere_p(&[2, 3, 6, 8], 40);
     for n in 0..40u64 {
         let heap: Heap = format!("all-but:2,3,6,8:{n}").parse().unwrap();
-        let r = grundy::sum::analyse(
-            &[heap],
-            Play::Misere,
-            &Limit::default(),
-            DEFAULT_MAX_STATES,
-        )
-        .unwrap();
+        let r = grundy::sum(&[heap], Play::Misere, &Budget::default()).unwrap();
         assert_eq!(r.outcome, Outcome::from_is_p(mis[n as usize]), "n = {n}");
     }
 }

@@ -4,9 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::SubtractionSet;
-use grundy::allbut::explain::{Explanation, explain};
-use grundy::allbut::reduction;
+use grundy::{AllButSet, Explanation};
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::term::Output;
@@ -28,7 +26,7 @@ pub struct ExplainArgs {
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
-    let SubtractionSet::AllBut(x) = &set else {
+    let Some(x) = set.downcast_ref::<AllButSet>() else {
         anyhow::bail!(
             "\"{set}\" is a finite set; `grundy explain` shows the FES steps of all-but sets, e.g. \"all-but:{set}\""
         );
@@ -37,14 +35,7 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--csv is not available for explain; use --json");
     }
     let limit = args.budget.limit()?;
-    let e = explain(x, args.steps, &limit).map_err(|e| {
-        grundy::Error::new(
-            grundy::ErrorKind::Budget,
-            format!(
-                "no repeated pattern for \"{set}\": {e}; raise --max-positions"
-            ),
-        )
-    })?;
+    let e = grundy::explain(x, args.steps, &limit)?;
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
         #[derive(serde::Serialize)]
@@ -67,8 +58,8 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
 
 fn write_text(
     out: &mut Output,
-    set: &SubtractionSet,
-    x: &grundy::AllButSet,
+    set: &grundy::Rules,
+    x: &AllButSet,
     e: &Explanation,
 ) -> anyhow::Result<()> {
     let m = x.max_excluded();
@@ -86,11 +77,10 @@ fn write_text(
             m - 1
         )?;
     }
-    if let Some(r) = reduction(x) {
+    if let Some((by, to)) = x.reduced() {
         writeln!(
             out,
-            "gcd: reduced by d = {} to {} (the steps below are for X itself)",
-            r.by, r.to
+            "gcd: reduced by d = {by} to {to} (the steps below are for X itself)"
         )?;
     }
     let width = (m as usize).max(7);

@@ -4,8 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::Outcome;
-use grundy::heap::{HeapReport, analyse, parse_heap_size};
+use grundy::{HeapReport, Outcome, parse_heap_size};
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::term::Output;
@@ -27,7 +26,7 @@ pub struct HeapArgs {
 pub fn run(args: HeapArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let heap = parse_heap_size(&args.heap)?;
-    let report = analyse(&set, &heap, &args.budget.limit()?)?;
+    let report = grundy::heap(&set, &heap, &args.budget.limit()?)?;
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
         serde_json::to_writer(&mut out, &report)?;

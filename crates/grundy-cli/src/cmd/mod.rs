@@ -32,7 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Parses a set, with the library's one-line message on failure.
-pub fn parse_set(text: &str) -> Result<grundy::SubtractionSet, grundy::Error> {
+/// Parses a rule set, with the library's one-line message on failure.
+pub fn parse_set(text: &str) -> Result<grundy::Rules, grundy::Error> {
     text.parse()
 }

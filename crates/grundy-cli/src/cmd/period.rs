@@ -4,8 +4,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::report::{PeriodReport, period_report_with};
-use grundy::{EngineChoice, Play};
+use grundy::{EngineChoice, PeriodOptions, PeriodReport, Play};
+use serde::Serialize;
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::term::{Output, Progress};
@@ -33,19 +33,26 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let engine: EngineChoice = args.engine.parse()?;
-    if engine != EngineChoice::Auto
-        && matches!(set, grundy::SubtractionSet::AllBut(_))
+    if let Some(fixed) = set.fixed_engine()
+        && engine != EngineChoice::Auto
     {
         eprintln!(
-            "grundy: warning: --engine {engine} applies to finite sets; all-but sets always use the FES engine"
+            "grundy: warning: --engine {engine} applies to finite sets; {} always use the {} engine",
+            set.family(),
+            fixed.name().to_uppercase()
         );
     }
-    let limit = args.budget.limit()?;
     let progress = Progress::positions("searching");
-    let report = period_report_with(&set, play, engine, &limit, &mut |n| {
-        progress.update(n)
-    })?;
+    let budget = grundy::Budget {
+        observer: progress.observer(),
+        ..args.budget.limit()?
+    };
+    let options = PeriodOptions { engine, ..PeriodOptions::default() };
+    let started = std::time::Instant::now();
+    let report = grundy::period(&set, play, &options, &budget)?;
+    let seconds = started.elapsed().as_secs_f64();
     drop(progress);
+    let report = Timed { report, seconds };
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
         serde_json::to_writer(&mut out, &report)?;
@@ -81,7 +88,24 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_text(out: &mut Output, r: &PeriodReport) -> anyhow::Result<()> {
+/// The report with the wall-clock time this command measured (the JSON
+/// key `seconds`, last).
+#[derive(Serialize)]
+struct Timed {
+    #[serde(flatten)]
+    report: PeriodReport,
+    seconds: f64,
+}
+
+impl std::ops::Deref for Timed {
+    type Target = PeriodReport;
+
+    fn deref(&self) -> &PeriodReport {
+        &self.report
+    }
+}
+
+fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
     let x = if r.play == Play::Misere { "o" } else { "g" };
     writeln!(out, "set:          {}", r.set)?;
     match r.play {
@@ -108,7 +132,7 @@ fn write_text(out: &mut Output, r: &PeriodReport) -> anyhow::Result<()> {
             )?;
         }
     }
-    if r.engine == "fes" {
+    if !matches!(r.proof, grundy::Certificate::Window { .. }) {
         return write_fes_certificate(out, r);
     }
     let c = &r.certificate;
@@ -137,10 +161,7 @@ fn write_text(out: &mut Output, r: &PeriodReport) -> anyhow::Result<()> {
 }
 
 /// The certificate lines for all-but sets (the FES engine).
-fn write_fes_certificate(
-    out: &mut Output,
-    r: &PeriodReport,
-) -> anyhow::Result<()> {
+fn write_fes_certificate(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
     if let Some(red) = &r.reduced {
         writeln!(
             out,

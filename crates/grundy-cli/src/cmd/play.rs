@@ -1,9 +1,10 @@
 //! `grundy play`: play a subtraction game (or a sum of them) against a
 //! perfect computer, the terminal game of seed 000 (the 31 game).
 //!
-//! The library solves the game once (`grundy::strategy`); this file only
+//! The library solves the game (`grundy::Strategy`); this file only
 //! reads the person's commands line by line, checks them, and writes what
-//! happens. It works the same on a terminal and with moves piped on stdin:
+//! happens, and breaks ties between equally good moves with a ChaCha
+//! generator seeded with `--seed`. It works the same on a terminal and with moves piped on stdin:
 //! when stdin is not a terminal, each command read is echoed after the
 //! prompt so that the output reads as a transcript. When a game ends the
 //! last line is exactly `winner: you` or `winner: computer`.
@@ -13,9 +14,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use grundy::strategy::{Computer, Move, RatedMove, Solution};
-use grundy::sum::{DEFAULT_MAX_STATES, Heap};
-use grundy::{Play, SubtractionSet};
+use grundy::{
+    AllButSet, DEFAULT_MAX_STATES, FiniteSet, Heap, Play, RatedMove, Rules,
+    Strategy,
+};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -47,7 +51,7 @@ pub struct PlayArgs {
     /// The most positions the exact solution may store (exit code 1
     /// beyond): the product of (size + 1) over the heaps.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    pub max_states: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -59,7 +63,7 @@ pub enum First {
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    let default_set: SubtractionSet = args.set.parse()?;
+    let default_set: Rules = args.set.parse()?;
     let mut sets = Vec::new();
     let mut sizes = Vec::new();
     for text in &args.heap {
@@ -67,8 +71,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             text.parse::<Heap>()?
         } else {
             Heap {
-                set: default_set.clone(),
-                size: grundy::heap::parse_heap_size(text)?,
+                rules: default_set.clone(),
+                size: grundy::parse_heap_size(text)?,
             }
         };
         let size = u64::try_from(&heap.size).ok().with_context(|| {
@@ -77,16 +81,24 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 u64::MAX
             )
         })?;
-        sets.push(heap.set);
+        sets.push(heap.rules);
         sizes.push(size);
     }
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let solution = Solution::new(&sets, &sizes, play, args.max_states)?;
+    let budget =
+        grundy::Budget { max_states: args.max_states, ..Default::default() };
+    let mut strategy = Strategy::new(play, budget);
+    // Solve the start (and so every position below it) before the game.
+    let start: Vec<(Rules, u64)> =
+        sets.iter().cloned().zip(sizes.iter().copied()).collect();
+    strategy.value(&start)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let mut session = Session {
-        solution: &solution,
+        strategy,
+        values: Values::default(),
+        sets,
         pos: sizes,
         history: Vec::new(),
         computer: Computer::new(seed),
@@ -97,6 +109,70 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     session.intro(seed, args.first)?;
     session.run(&mut stdin.lock(), args.first)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A perfect player's tie-breaker: a seeded ChaCha generator.
+struct Computer {
+    rng: ChaCha8Rng,
+}
+
+impl Computer {
+    fn new(seed: u64) -> Computer {
+        Computer { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+
+    /// One of the best moves (one random number per choice).
+    fn choose(&mut self, best: &[grundy::Move]) -> Option<grundy::Move> {
+        if best.is_empty() {
+            return None;
+        }
+        Strategy::pick(best, self.rng.next_u64()).cloned()
+    }
+}
+
+/// Grundy values of each rule set in play, computed as far as needed.
+#[derive(Default)]
+struct Values {
+    known: Vec<(Rules, Vec<u64>)>,
+}
+
+impl Values {
+    fn get(&mut self, rules: &Rules, n: u64) -> u64 {
+        let i = match self.known.iter().position(|(r, _)| r == rules) {
+            Some(i) => i,
+            None => {
+                self.known.push((rules.clone(), Vec::new()));
+                self.known.len() - 1
+            }
+        };
+        let values = &mut self.known[i].1;
+        if values.len() as u64 <= n {
+            *values = grundy::values(rules)
+                .take(n as usize + 1)
+                .map(|g| g.value())
+                .collect();
+        }
+        values[n as usize]
+    }
+}
+
+/// A move as the session applies it: 0-based heap, take, heaps left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Move {
+    heap: usize,
+    take: u64,
+    leaves: Vec<u64>,
+}
+
+impl Move {
+    fn from_library(m: &grundy::Move) -> Move {
+        let small = |n: &grundy::BigUint| u64::try_from(n).expect("u64 heaps");
+        Move {
+            heap: m.heap - 1,
+            take: small(&m.take),
+            leaves: m.leaves.iter().map(small).collect(),
+        }
+    }
 }
 
 fn clock_seed() -> u64 {
@@ -113,11 +189,15 @@ enum Side {
     Computer,
 }
 
-struct Session<'a, W: Write> {
-    solution: &'a Solution,
+struct Session<W: Write> {
+    strategy: Strategy,
+    values: Values,
+    /// Each heap's rule set (a heap split by a move passes its rule set
+    /// on to the parts).
+    sets: Vec<Rules>,
     pos: Vec<u64>,
     /// Positions at the person's earlier turns, for `undo`.
-    history: Vec<Vec<u64>>,
+    history: Vec<(Vec<Rules>, Vec<u64>)>,
     computer: Computer,
     /// In `--demo`, the computer that plays the person's side.
     stand_in: Option<Computer>,
@@ -136,14 +216,34 @@ enum Command {
     Nothing,
 }
 
-impl<W: Write> Session<'_, W> {
+impl<W: Write> Session<W> {
     fn heaps(&self) -> usize {
         self.pos.len()
     }
 
+    fn position(&self) -> Vec<(Rules, u64)> {
+        self.sets.iter().cloned().zip(self.pos.iter().copied()).collect()
+    }
+
+    fn play(&self) -> Play {
+        self.strategy.play()
+    }
+
+    fn best_moves(&mut self) -> Vec<grundy::Move> {
+        let position = self.position();
+        self.strategy.best_moves(&position).expect("solved at the start")
+    }
+
+    fn grundy(&mut self, heap: usize, size: u64) -> u64 {
+        self.values.get(&self.sets[heap], size)
+    }
+
+    fn nim_sum(&mut self, pos: &[u64]) -> u64 {
+        (0..pos.len()).fold(0, |acc, i| acc ^ self.grundy(i, pos[i]))
+    }
+
     fn intro(&mut self, seed: u64, first: First) -> io::Result<()> {
-        let s = self.solution;
-        let rule = match s.play() {
+        let rule = match self.play() {
             Play::Normal => {
                 "normal play: whoever takes the last stone wins (a player \
                  who cannot move loses)"
@@ -155,8 +255,8 @@ impl<W: Write> Session<'_, W> {
         };
         let is_31 = self.heaps() == 1
             && self.pos[0] == 31
-            && s.sets()[0] == "1,2,3".parse().expect("valid set")
-            && s.play() == Play::Normal;
+            && self.sets[0] == "1,2,3".parse().expect("valid set")
+            && self.play() == Play::Normal;
         if is_31 {
             writeln!(self.out, "The 31 game: 31 stones, take 1, 2 or 3.")?;
         } else if self.heaps() == 1 {
@@ -164,11 +264,11 @@ impl<W: Write> Session<'_, W> {
                 self.out,
                 "One heap of {} stones; {}.",
                 self.pos[0],
-                describe_set(&s.sets()[0])
+                describe_set(&self.sets[0])
             )?;
         } else {
             writeln!(self.out, "{} heaps:", self.heaps())?;
-            for (i, set) in s.sets().iter().enumerate() {
+            for (i, set) in self.sets.iter().enumerate() {
                 writeln!(
                     self.out,
                     "  heap {}: {} stones; {}",
@@ -204,25 +304,21 @@ impl<W: Write> Session<'_, W> {
             First::Computer => Side::Computer,
         };
         loop {
-            if self.solution.best_moves(&self.pos).is_empty() {
+            let best = self.best_moves();
+            if best.is_empty() {
                 return Ok(self.game_over(turn)?);
             }
             match turn {
                 Side::Computer => {
-                    let mv = self
-                        .computer
-                        .choose(self.solution, &self.pos)
-                        .expect("a move exists");
-                    self.apply(Side::Computer, mv)?;
+                    let mv = self.computer.choose(&best).expect("a move");
+                    self.apply(Side::Computer, &Move::from_library(&mv))?;
                     turn = Side::You;
                 }
                 Side::You => {
                     if let Some(stand_in) = &mut self.stand_in {
-                        let mv = stand_in
-                            .choose(self.solution, &self.pos)
-                            .expect("a move exists");
-                        self.history.push(self.pos.clone());
-                        self.apply(Side::You, mv)?;
+                        let mv = stand_in.choose(&best).expect("a move");
+                        self.history.push((self.sets.clone(), self.pos.clone()));
+                        self.apply(Side::You, &Move::from_library(&mv))?;
                         turn = Side::Computer;
                         continue;
                     }
@@ -239,8 +335,8 @@ impl<W: Write> Session<'_, W> {
                             return Ok(());
                         }
                         Some(Command::Take(mv)) => {
-                            self.history.push(self.pos.clone());
-                            self.apply(Side::You, mv)?;
+                            self.history.push((self.sets.clone(), self.pos.clone()));
+                            self.apply(Side::You, &mv)?;
                             turn = Side::Computer;
                         }
                         Some(Command::Undo) => self.undo()?,
@@ -292,7 +388,24 @@ impl<W: Write> Session<'_, W> {
             _ => {}
         }
         let number = |w: &str| w.parse::<u64>().ok();
-        let mv = match words.as_slice() {
+        // An optional last word `A+B` says which heaps a splitting move
+        // leaves (octal and take-and-break games).
+        let (words, leaves) = match words.split_last() {
+            Some((last, rest)) if last.contains('+') => {
+                let parts: Option<Vec<u64>> =
+                    last.split('+').map(number).collect();
+                match parts {
+                    Some(parts) => (rest, Some(parts)),
+                    None => {
+                        return Err(format!(
+                            "did not understand \"{last}\"; write the heaps a move leaves as A+B, e.g. \"1+4\""
+                        ));
+                    }
+                }
+            }
+            _ => (words.as_slice(), None),
+        };
+        let (heap, take) = match words {
             [take] if number(take).is_some() => {
                 if self.heaps() > 1 {
                     return Err(format!(
@@ -300,7 +413,7 @@ impl<W: Write> Session<'_, W> {
                         self.heaps()
                     ));
                 }
-                Move { heap: 0, take: number(take).unwrap() }
+                (0, number(take).unwrap())
             }
             [heap, take]
                 if number(heap).is_some() && number(take).is_some() =>
@@ -318,7 +431,7 @@ impl<W: Write> Session<'_, W> {
                         )
                     });
                 }
-                Move { heap: heap as usize - 1, take: number(take).unwrap() }
+                (heap as usize - 1, number(take).unwrap())
             }
             _ => {
                 return Err(format!(
@@ -327,33 +440,73 @@ impl<W: Write> Session<'_, W> {
                 ));
             }
         };
-        self.check(mv)?;
-        Ok(Command::Take(mv))
+        self.check(heap, take, leaves.as_deref()).map(Command::Take)
     }
 
-    fn check(&self, mv: Move) -> Result<(), String> {
-        let set = &self.solution.sets()[mv.heap];
-        let size = self.pos[mv.heap];
-        let heap = self.heap_name(mv.heap);
-        if mv.take == 0 {
+    /// The legal move that takes `take` from `heap` (leaving `leaves`,
+    /// when given), or why there is none.
+    fn check(
+        &self,
+        heap: usize,
+        take: u64,
+        leaves: Option<&[u64]>,
+    ) -> Result<Move, String> {
+        let set = &self.sets[heap];
+        let size = self.pos[heap];
+        let name = self.heap_name(heap);
+        if take == 0 {
             return Err("you must take at least one stone".to_string());
         }
-        if !set.contains(mv.take) {
+        let takes = |n: u64| {
+            let mut out = Vec::new();
+            set.options(n, &mut |o| {
+                if o.take() == take {
+                    out.push(o.leaves().to_vec());
+                }
+            });
+            out
+        };
+        let here = takes(size);
+        if here.is_empty() {
+            // Legal from a heap of exactly `take` (or more): only too few.
+            if take > size && !takes(take).is_empty() {
+                return Err(format!(
+                    "{} has only {size} stone{}",
+                    capitalise(&name),
+                    plural(size)
+                ));
+            }
             return Err(format!(
-                "you cannot take {} from {heap}: {}",
-                mv.take,
+                "you cannot take {take} from {name}: {}",
                 describe_set(set)
             ));
         }
-        if mv.take > size {
-            return Err(format!(
-                "{} has only {size} stone{}",
-                capitalise(&heap),
-                plural(size)
-            ));
-        }
-        debug_assert!(self.solution.is_legal(&self.pos, mv));
-        Ok(())
+        let chosen = match leaves {
+            Some(want) => {
+                let mut want = want.to_vec();
+                want.retain(|&h| h > 0);
+                here.into_iter().find(|l| {
+                    let (mut a, mut b) = (l.clone(), want.clone());
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    a == b
+                })
+            }
+            None if here.len() == 1 => here.into_iter().next(),
+            None => {
+                let ways: Vec<String> =
+                    here.iter().map(|l| join_heaps(l, "+")).collect();
+                return Err(format!(
+                    "taking {take} from {name} can leave {}; say which, e.g. \"{take} {}\"",
+                    ways.join(" or "),
+                    ways[0]
+                ));
+            }
+        };
+        let leaves = chosen.ok_or_else(|| {
+            format!("taking {take} from {name} cannot leave those heaps")
+        })?;
+        Ok(Move { heap, take, leaves })
     }
 
     fn heap_name(&self, heap: usize) -> String {
@@ -364,8 +517,21 @@ impl<W: Write> Session<'_, W> {
         }
     }
 
-    fn apply(&mut self, side: Side, mv: Move) -> io::Result<()> {
-        self.pos[mv.heap] -= mv.take;
+    /// The position after `mv`: the heap keeps its place (with 0 stones
+    /// when the move takes it all), and extra heaps of a split go after
+    /// it with the same rule set.
+    fn after(&self, mv: &Move) -> (Vec<Rules>, Vec<u64>) {
+        let (mut sets, mut pos) = (self.sets.clone(), self.pos.clone());
+        pos[mv.heap] = mv.leaves.first().copied().unwrap_or(0);
+        for (k, &h) in mv.leaves.iter().enumerate().skip(1) {
+            sets.insert(mv.heap + k, sets[mv.heap].clone());
+            pos.insert(mv.heap + k, h);
+        }
+        (sets, pos)
+    }
+
+    fn apply(&mut self, side: Side, mv: &Move) -> io::Result<()> {
+        (self.sets, self.pos) = self.after(mv);
         let who = match (side, self.stand_in.is_some()) {
             (Side::You, false) => "you take",
             (Side::You, true) => "you (played by the computer) take",
@@ -399,13 +565,13 @@ impl<W: Write> Session<'_, W> {
             Side::You => "you cannot move",
             Side::Computer => "the computer cannot move",
         };
-        let winner = match (self.solution.play(), turn) {
+        let winner = match (self.play(), turn) {
             (Play::Normal, Side::You) | (Play::Misere, Side::Computer) => {
                 "computer"
             }
             _ => "you",
         };
-        let rule = match self.solution.play() {
+        let rule = match self.play() {
             Play::Normal => {
                 "under normal play the player who cannot move loses"
             }
@@ -419,7 +585,8 @@ impl<W: Write> Session<'_, W> {
 
     fn undo(&mut self) -> io::Result<()> {
         match self.history.pop() {
-            Some(pos) => {
+            Some((sets, pos)) => {
+                self.sets = sets;
                 self.pos = pos;
                 writeln!(
                     self.out,
@@ -432,32 +599,32 @@ impl<W: Write> Session<'_, W> {
     }
 
     fn show(&mut self) -> io::Result<()> {
-        let s = self.solution;
         for (i, &size) in self.pos.clone().iter().enumerate() {
             let name = if self.heaps() == 1 {
                 String::new()
             } else {
                 format!("heap {}: ", i + 1)
             };
+            let g = self.grundy(i, size);
             writeln!(
                 self.out,
-                "{name}{size} stone{} (set {}), Grundy value {}",
+                "{name}{size} stone{} (set {}), Grundy value {g}",
                 plural(size),
-                s.sets()[i],
-                s.grundy(i, size)
+                self.sets[i],
             )?;
         }
         if self.heaps() > 1 {
-            writeln!(self.out, "nim-sum: {}", self.nim_sum_text())?;
+            let text = self.nim_sum_text();
+            writeln!(self.out, "nim-sum: {text}")?;
         }
         Ok(())
     }
 
-    fn nim_sum_text(&self) -> String {
-        let parts: Vec<String> = (0..self.heaps())
-            .map(|i| self.solution.grundy(i, self.pos[i]).to_string())
-            .collect();
-        let total = self.solution.nim_sum(&self.pos);
+    fn nim_sum_text(&mut self) -> String {
+        let pos = self.pos.clone();
+        let parts: Vec<String> =
+            (0..pos.len()).map(|i| self.grundy(i, pos[i]).to_string()).collect();
+        let total = self.nim_sum(&pos);
         if parts.len() == 1 {
             total.to_string()
         } else {
@@ -466,15 +633,17 @@ impl<W: Write> Session<'_, W> {
     }
 
     fn hint(&mut self) -> io::Result<()> {
-        let s = self.solution;
-        let value = s.value(&self.pos);
-        let total = s.nim_sum(&self.pos);
+        let position = self.position();
+        let value = self.strategy.value(&position).expect("solved");
+        let pos = self.pos.clone();
+        let total = self.nim_sum(&pos);
         let what = if self.heaps() == 1 { "Grundy value" } else { "nim-sum" };
-        match s.play() {
+        let sum_text = self.nim_sum_text();
+        match self.play() {
             Play::Normal => writeln!(
                 self.out,
                 "{what} {}: {}",
-                self.nim_sum_text(),
+                sum_text,
                 if total == 0 {
                     "0 means the player to move loses against perfect play"
                 } else {
@@ -484,18 +653,17 @@ impl<W: Write> Session<'_, W> {
             Play::Misere => writeln!(
                 self.out,
                 "{what} {} (under misère play it does not decide the winner; an exact search of every position does): you are {}",
-                self.nim_sum_text(),
+                sum_text,
                 if value.wins() { "winning" } else { "losing" }
             )?,
         }
-        let winning = s.winning_moves(&self.pos);
+        let rated = self.strategy.moves(&position).expect("solved");
+        let winning: Vec<RatedMove> =
+            rated.iter().filter(|m| !m.after.wins()).cloned().collect();
         if winning.is_empty() {
-            let best = s.best_moves(&self.pos);
-            let rated: Vec<RatedMove> = s
-                .moves(&self.pos)
-                .into_iter()
-                .filter(|m| best.contains(&m.mv))
-                .collect();
+            let best = self.best_moves();
+            let rated: Vec<RatedMove> =
+                rated.into_iter().filter(|m| best.contains(&m.mv)).collect();
             writeln!(
                 self.out,
                 "no winning move: every move leaves the computer a winning position. Hold on and hope for a mistake; the moves that last longest:"
@@ -513,22 +681,29 @@ impl<W: Write> Session<'_, W> {
     }
 
     fn describe_move(&mut self, m: RatedMove, win: bool) -> io::Result<()> {
-        let s = self.solution;
-        let mut after = self.pos.clone();
-        after[m.mv.heap] -= m.mv.take;
+        let mv = Move::from_library(&m.mv);
+        let (sets, after) = self.after(&mv);
         let from = if self.heaps() == 1 {
             String::new()
         } else {
-            format!(" from heap {}", m.mv.heap + 1)
+            format!(" from heap {}", mv.heap + 1)
         };
-        let value = if self.heaps() == 1 {
-            format!("Grundy value {}", s.grundy(0, after[0]))
+        let rules = self.sets[mv.heap].clone();
+        let after_sum = (0..after.len())
+            .fold(0, |acc, i| acc ^ self.values.get(&sets[i], after[i]));
+        let value = if self.heaps() == 1 && after.len() == 1 {
+            format!("Grundy value {}", self.values.get(&rules, after[0]))
         } else {
+            let parts = mv.leaves.iter().map(|&h| self.values.get(&rules, h));
+            let parts: Vec<u64> = parts.collect();
+            let after_heap = if parts.is_empty() {
+                "0".to_string()
+            } else {
+                join_heaps(&parts, " xor ")
+            };
             format!(
-                "heap value {} -> {}, nim-sum {}",
-                s.grundy(m.mv.heap, self.pos[m.mv.heap]),
-                s.grundy(m.mv.heap, after[m.mv.heap]),
-                s.nim_sum(&after)
+                "heap value {} -> {after_heap}, nim-sum {after_sum}",
+                self.grundy(mv.heap, self.pos[mv.heap]),
             )
         };
         let moves = m.after.remoteness + 1;
@@ -543,17 +718,14 @@ impl<W: Write> Session<'_, W> {
                 plural(u64::from(moves))
             )
         };
-        writeln!(
-            self.out,
-            "  take {}{from}: leaves {}, {value}; {end}",
-            m.mv.take,
-            {
-                let before = std::mem::replace(&mut self.pos, after);
-                let text = self.position_text();
-                self.pos = before;
-                text
-            }
-        )
+        let text = {
+            let before_sets = std::mem::replace(&mut self.sets, sets);
+            let before = std::mem::replace(&mut self.pos, after);
+            let text = self.position_text();
+            (self.sets, self.pos) = (before_sets, before);
+            text
+        };
+        writeln!(self.out, "  take {}{from}: leaves {text}, {value}; {end}", mv.take)
     }
 
     fn help(&mut self) -> io::Result<()> {
@@ -570,8 +742,9 @@ impl<W: Write> Session<'_, W> {
     }
 }
 
-/// "take 1, 2 or 3", "take any number", "take any number except 2 or 3".
-fn describe_set(set: &SubtractionSet) -> String {
+/// "take 1, 2 or 3", "take any number", "take any number except 2 or 3";
+/// other rule sets by their notation.
+fn describe_set(set: &Rules) -> String {
     fn list(items: &[u64]) -> String {
         match items {
             [] => String::new(),
@@ -583,15 +756,22 @@ fn describe_set(set: &SubtractionSet) -> String {
             }
         }
     }
-    match set {
-        SubtractionSet::Finite(s) => format!("take {}", list(s.elements())),
-        SubtractionSet::AllBut(s) if s.is_nim() => {
+    if let Some(s) = set.downcast_ref::<FiniteSet>() {
+        format!("take {}", list(s.elements()))
+    } else if let Some(s) = set.downcast_ref::<AllButSet>() {
+        if s.is_nim() {
             "take any number".to_string()
-        }
-        SubtractionSet::AllBut(s) => {
+        } else {
             format!("take any number except {}", list(s.excluded()))
         }
+    } else {
+        format!("rules {set}")
     }
+}
+
+/// Heaps joined by `sep`: `1+4`, `2 xor 3`.
+fn join_heaps(heaps: &[u64], sep: &str) -> String {
+    heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(sep)
 }
 
 fn plural(n: u64) -> &'static str {

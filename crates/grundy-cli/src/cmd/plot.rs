@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use clap::Args;
-use grundy::{Limit, Nimber, Sequence, SubtractionSet};
+use grundy::{Budget, Nimber, PeriodOptions, Sequence};
 use grundy_pictures::plot::SequencePlot;
 use grundy_pictures::png::svg_to_png;
 
@@ -60,64 +60,31 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     {
         bail!("--width and --height must be between 100 and 8000 pixels");
     }
-    let values: Vec<u64> = grundy::engine::values(&set)?
+    let values: Vec<u64> = grundy::values(&set)
         .take(args.to as usize + 1)
         .map(Nimber::value)
         .collect();
-    let limit = Limit {
-        max_positions: grundy::period::DEFAULT_MAX_POSITIONS,
+    let budget = Budget {
         deadline: Some(
             Instant::now()
                 + Duration::from_secs_f64(
                     args.period_timeout.clamp(0.0, 3600.0),
                 ),
         ),
-        cancel: None,
+        ..Budget::default()
     };
-    let (period, saltus) = match &set {
-        SubtractionSet::Finite(s) => {
-            match grundy::find_period(s, Sequence::Grundy, &limit, &mut |_| {})
-            {
-                Ok(p) => (Some((p.preperiod, p.period)), 0),
-                Err(_) => (None, 0),
-            }
-        }
-        SubtractionSet::AllBut(s) => {
-            match grundy::find_allbut_period(
-                s,
-                Sequence::Grundy,
-                &limit,
-                &mut |_| {},
-            ) {
-                Ok(p) => (Some((p.preperiod, p.period)), p.saltus),
-                Err(_) => (None, 0),
-            }
-        }
+    let found =
+        set.period(Sequence::Grundy, &PeriodOptions::default(), &budget);
+    let (period, saltus) = match found {
+        Ok(Some(p)) => (Some((p.preperiod, p.period)), p.saltus),
+        Ok(None) | Err(_) => (None, 0),
     };
     if period.is_none() {
         eprintln!(
             "grundy: warning: no period found within the time limit; plotting without period marks"
         );
     }
-    let title = match &set {
-        SubtractionSet::Finite(s) => format!(
-            "S = {{{}}}",
-            s.elements()
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        SubtractionSet::AllBut(s) if s.is_nim() => "Nim".to_string(),
-        SubtractionSet::AllBut(s) => format!(
-            "all-but S = N \\ {{{}}}",
-            s.excluded()
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
+    let title = grundy_pictures::plot::title(&set);
     let plot = SequencePlot { title, values, period, saltus };
     let svg =
         plot.svg(args.width, args.height).map_err(|e| anyhow::anyhow!(e))?;

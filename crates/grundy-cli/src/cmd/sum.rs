@@ -4,8 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::Play;
-use grundy::sum::{DEFAULT_MAX_STATES, Heap, SumReport, analyse};
+use grundy::{DEFAULT_MAX_STATES, Heap, Play, SumReport};
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::cmd::heap::describe;
@@ -22,7 +21,7 @@ pub struct SumArgs {
     /// For misère sums that are not all Nim: the most positions the exact
     /// search may store (exit code 1 beyond).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    pub max_states: u64,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
@@ -33,8 +32,11 @@ pub fn run(args: SumArgs) -> anyhow::Result<ExitCode> {
     let heaps: Vec<Heap> =
         args.heaps.iter().map(|h| h.parse()).collect::<Result<_, _>>()?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let report =
-        analyse(&heaps, play, &args.budget.limit()?, args.max_states)?;
+    let budget = grundy::Budget {
+        max_states: args.max_states,
+        ..args.budget.limit()?
+    };
+    let report = grundy::sum(&heaps, play, &budget)?;
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
         serde_json::to_writer(&mut out, &report)?;
@@ -67,11 +69,7 @@ fn write_text(out: &mut Output, r: &SumReport) -> anyhow::Result<()> {
     } else {
         writeln!(out, "winning moves:")?;
         for m in &r.winning_moves {
-            writeln!(
-                out,
-                "  heap {}: take {} (leaves {})",
-                m.heap, m.take, m.leaves
-            )?;
+            writeln!(out, "  {m}")?;
         }
     }
     Ok(())

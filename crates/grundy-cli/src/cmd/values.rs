@@ -4,11 +4,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::Play;
-use grundy::report::{ValuesReport, values_report};
+use grundy::{Play, ValuesReport};
 
 use crate::args::FormatArgs;
 use crate::term::Output;
+
+/// The longest listing: the report is built in memory first.
+const MAX_TO: u64 = 100_000_000;
 
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
@@ -29,7 +31,13 @@ pub struct ValuesArgs {
 pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let report = values_report(&set, args.to, play)?;
+    if args.to > MAX_TO {
+        anyhow::bail!(
+            "--to {} is too large for a listing; use at most {MAX_TO}, or `grundy heap` for one large heap",
+            args.to
+        );
+    }
+    let report = ValuesReport::new(&set, args.to, play);
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
         serde_json::to_writer(&mut out, &report)?;

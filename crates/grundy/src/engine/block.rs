@@ -60,6 +60,7 @@ impl<C: Cell, R: Rule<C>> BlockEngine<C, R> {
 
     /// The same engine filling one position at a time: the scalar
     /// baseline the benchmarks compare the block filling with.
+    #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
     pub fn scalar(moves: &[u64]) -> Self {
         BlockEngine { max_lanes: 1, ..Self::new(moves) }
     }

@@ -16,7 +16,7 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 /// A machine word holding one value in one-hot form.
 pub trait Cell:
-    bytemuck::Pod
+    Copy
     + Eq
     + Debug
     + Default
@@ -28,12 +28,8 @@ pub trait Cell:
     + Not<Output = Self>
     + 'static
 {
-    /// How many distinct values the word can hold.
-    const BITS: u32;
     /// The empty word: no value (a position before 0).
     const ZERO: Self;
-    /// The word for value 0 (one-hot) or for P (outcome rules).
-    const ONE: Self;
     /// `self + 1` with wrap-around.
     fn inc(self) -> Self;
     /// The value held: the index of the set bit.
@@ -45,9 +41,7 @@ pub trait Cell:
 macro_rules! impl_cell {
     ($($t:ty),*) => {$(
         impl Cell for $t {
-            const BITS: u32 = <$t>::BITS;
             const ZERO: Self = 0;
-            const ONE: Self = 1;
             #[inline(always)]
             fn inc(self) -> Self {
                 self.wrapping_add(1)

@@ -231,8 +231,6 @@ pub struct FesValues {
     ring: VecDeque<u64>,
     /// Final values not handed out yet, in order of n.
     ready: VecDeque<u64>,
-    /// Positions handed out so far.
-    position: u64,
 }
 
 impl FesValues {
@@ -240,31 +238,7 @@ impl FesValues {
     pub fn new(set: &AllButSet) -> FesValues {
         let fes = Fes::new(set);
         let ring = std::iter::repeat_n(UNSET, fes.window() + 1).collect();
-        FesValues { fes, ring, ready: VecDeque::new(), position: 0 }
-    }
-
-    /// The next position to be handed out.
-    pub fn position(&self) -> u64 {
-        self.position
-    }
-
-    /// The FES steps done so far.
-    pub fn steps(&self) -> u64 {
-        self.fes.step_index()
-    }
-
-    /// Skips `count` positions (they are still computed, not stored).
-    pub fn skip_positions(&mut self, count: u64) {
-        let mut left = count;
-        while left > 0 {
-            if self.ready.is_empty() {
-                self.fill();
-            }
-            let take = left.min(self.ready.len() as u64);
-            self.ready.drain(..take as usize);
-            self.position += take;
-            left -= take;
-        }
+        FesValues { fes, ring, ready: VecDeque::new() }
     }
 
     fn fill(&mut self) {
@@ -285,16 +259,35 @@ impl Iterator for FesValues {
         if self.ready.is_empty() {
             self.fill();
         }
-        self.position += 1;
         self.ready.pop_front()
     }
+}
+
+/// The P-positions of one heap under `play`, ascending. All lie within
+/// max(X) of the first (two P-positions are a distance in X apart).
+///
+/// Normal play: 0 is P, and n is P iff n - q is in X for every smaller
+/// P-position q. Misère: heaps below the least move size m0 cannot move,
+/// so the player to move wins there; from m0 on the same rule applies,
+/// starting with m0 (whose only option, 0, is N).
+pub(crate) fn p_positions(set: &AllButSet, play: crate::Play) -> Vec<u64> {
+    let first = match play {
+        crate::Play::Normal => 0,
+        crate::Play::Misere => (1..).find(|&a| set.contains(a)).expect("X finite"),
+    };
+    let mut p = vec![first];
+    for n in first + 1..=first + set.max_excluded() {
+        if p.iter().all(|&q| set.excluded().binary_search(&(n - q)).is_ok()) {
+            p.push(n);
+        }
+    }
+    p
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::naive;
-    use crate::set::SubtractionSet;
     use proptest::prelude::*;
 
     fn all_but(x: &[u64]) -> AllButSet {
@@ -306,7 +299,7 @@ mod tests {
     }
 
     fn naive_values(x: &[u64], count: usize) -> Vec<u64> {
-        naive::grundy_values(&SubtractionSet::AllBut(all_but(x)), count)
+        naive::grundy_values(&all_but(x), count)
     }
 
     #[test]
@@ -348,17 +341,6 @@ mod tests {
         for x in [vec![63, 64, 130], vec![1, 64, 65, 200], vec![64]] {
             assert_eq!(fes_values(&x, 2000), naive_values(&x, 2000), "{x:?}");
         }
-    }
-
-    #[test]
-    fn skip_matches_take() {
-        let set = all_but(&[2, 3, 6, 8]);
-        let all: Vec<u64> = FesValues::new(&set).take(500).collect();
-        let mut v = FesValues::new(&set);
-        v.skip_positions(123);
-        assert_eq!(v.position(), 123);
-        let rest: Vec<u64> = v.take(377).collect();
-        assert_eq!(rest, all[123..]);
     }
 
     proptest! {

@@ -1,13 +1,20 @@
-//! Grundy and outcome sequences: the engines and the choice between them.
+//! The engines: generators of Grundy and outcome sequences.
 //!
-//! * `naive.rs`: the definition, the oracle for everything else.
-//! * `block.rs`: finite sets, one-hot cells, block (SIMD-friendly) filling.
-//! * `wide.rs`: finite sets with |S| >= 128, plain integer cells.
-//! * `fes.rs`: all-but (cofinite) sets, the FES algorithm (seed 003).
+//! * `naive.rs`: the definition over any [`HeapGame`](crate::HeapGame),
+//!   the oracle for everything else.
+//! * `block.rs`: finite subtraction sets, one-hot cells, block
+//!   (SIMD-friendly) filling; `wide.rs` for |S| >= 128.
+//! * `runs.rs`: finite subtraction sets, segment by segment (long runs).
+//! * `fes.rs`: all-but (cofinite) sets, the FES algorithm (Sleator-Slusky;
+//!   Suetsugu-Abuku).
 //!
-//! [`values`] and [`outcomes`] pick the engine from the set and hand out
-//! plain iterators; the period detector drives the engines directly through
-//! [`Source`] (see [`with_source!`](crate::with_source)).
+//! The layer is private; the `bench` feature makes it public for the
+//! benchmark crate, which measures the engines one by one.
+//!
+//! This layer is a leaf above the data types (`set`, `game`, `play`): it
+//! generates, it never searches for periods (`period/`) nor decides which
+//! engine a rule set uses (`rules/`). The period detectors drive the
+//! position engines through [`Source`] (see `with_source!`).
 
 pub mod block;
 pub mod cell;
@@ -19,17 +26,12 @@ pub mod wide;
 
 pub use source::Source;
 
-use crate::error::Result;
-use crate::nimber::Nimber;
-use crate::play::Play;
-use crate::set::{FiniteSet, SubtractionSet};
+use crate::set::FiniteSet;
 
 /// Runs `$body` with `$make` bound to a closure that builds a fresh
 /// [`Source`] for the finite set `$set` under `$play`'s sequence: Grundy
 /// values (`None`), or normal/misère outcomes (`Some(Play)`). The cell width
 /// is chosen from |S|; the body is compiled once per width.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! with_source {
     ($set:expr, $sequence:expr, |$make:ident| $body:expr) => {{
         use $crate::engine::block::BlockEngine;
@@ -76,29 +78,107 @@ macro_rules! with_source {
         }
     }};
 }
+pub(crate) use with_source;
 
-/// The name of the engine used for a finite set's Grundy values.
-pub fn engine_name(set: &FiniteSet) -> &'static str {
-    match set.len() {
-        0..8 => "block-u8",
-        8..16 => "block-u16",
-        16..32 => "block-u32",
-        32..64 => "block-u64",
-        64..128 => "block-u128",
-        _ => "wide",
+/// An engine, as reports name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// Block engine, one-hot u8 cells (|S| < 8; all outcome sequences).
+    BlockU8,
+    /// Block engine, u16 cells (8 <= |S| < 16).
+    BlockU16,
+    /// Block engine, u32 cells (16 <= |S| < 32).
+    BlockU32,
+    /// Block engine, u64 cells (32 <= |S| < 64).
+    BlockU64,
+    /// Block engine, u128 cells (64 <= |S| < 128).
+    BlockU128,
+    /// Plain integer cells (|S| >= 128).
+    Wide,
+    /// The run-length engine.
+    Runs,
+    /// The FES engine of all-but sets.
+    Fes,
+    /// The definition, position by position.
+    Naive,
+}
+
+impl Engine {
+    /// The position engine of a finite set's Grundy values.
+    pub(crate) fn for_grundy(set: &FiniteSet) -> Engine {
+        match set.len() {
+            0..8 => Engine::BlockU8,
+            8..16 => Engine::BlockU16,
+            16..32 => Engine::BlockU32,
+            32..64 => Engine::BlockU64,
+            64..128 => Engine::BlockU128,
+            _ => Engine::Wide,
+        }
     }
+
+    /// The name reports print: `block-u8` ... `block-u128`, `wide`,
+    /// `runs`, `fes`, `naive`.
+    ///
+    /// ```
+    /// assert_eq!(grundy::Engine::Runs.name(), "runs");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::BlockU8 => "block-u8",
+            Engine::BlockU16 => "block-u16",
+            Engine::BlockU32 => "block-u32",
+            Engine::BlockU64 => "block-u64",
+            Engine::BlockU128 => "block-u128",
+            Engine::Wide => "wide",
+            Engine::Runs => "runs",
+            Engine::Fes => "fes",
+            Engine::Naive => "naive",
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Engine {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// The Grundy values of a finite set from heap 0 on, by the block
+/// engine of its width.
+pub(crate) fn finite_values(
+    set: &FiniteSet,
+) -> Box<dyn Iterator<Item = u64> + Send> {
+    with_source!(set, None, |make| Box::new(SourceValues::new(make())))
+}
+
+/// The outcomes of a finite set from heap 0 on: `true` at P-positions.
+pub(crate) fn finite_outcomes(
+    set: &FiniteSet,
+    play: crate::Play,
+) -> Box<dyn Iterator<Item = bool> + Send> {
+    with_source!(set, Some(play), |make| Box::new(
+        SourceValues::new(make()).map(|v| v == 0)
+    ))
 }
 
 /// An iterator over the values a [`Source`] generates, from position 0.
 #[derive(Debug)]
-struct SourceValues<S: Source> {
+pub(crate) struct SourceValues<S: Source> {
     source: S,
     pending: Vec<u64>,
     next: usize,
 }
 
 impl<S: Source> SourceValues<S> {
-    fn new(source: S) -> Self {
+    pub(crate) fn new(source: S) -> Self {
         SourceValues { source, pending: Vec::new(), next: 0 }
     }
 }
@@ -120,77 +200,18 @@ impl<S: Source> Iterator for SourceValues<S> {
     }
 }
 
-/// The Grundy sequence g(0), g(1), ... of a subtraction game, without end.
-pub struct Values {
-    inner: Box<dyn Iterator<Item = u64> + Send>,
-}
-
-impl std::fmt::Debug for Values {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Values").finish_non_exhaustive()
-    }
-}
-
-impl Iterator for Values {
-    type Item = Nimber;
-
-    fn next(&mut self) -> Option<Nimber> {
-        self.inner.next().map(Nimber)
-    }
-}
-
-/// The Grundy values of the subtraction game on `set`, from heap 0 on.
-///
-/// ```
-/// let set = "1,2,3".parse()?;
-/// let first: Vec<u64> = grundy::engine::values(&set)?.take(6).map(|g| g.value()).collect();
-/// assert_eq!(first, [0, 1, 2, 3, 0, 1]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn values(set: &SubtractionSet) -> Result<Values> {
-    let inner: Box<dyn Iterator<Item = u64> + Send> = match set {
-        SubtractionSet::Finite(set) => {
-            with_source!(set, None, |make| Box::new(SourceValues::new(make())))
-        }
-        SubtractionSet::AllBut(all_but) if all_but.is_nim() => Box::new(0..),
-        SubtractionSet::AllBut(all_but) => {
-            Box::new(fes::FesValues::new(all_but))
-        }
-    };
-    Ok(Values { inner })
-}
-
-/// The outcomes of the subtraction game on `set` from heap 0 on: `true`
-/// where the player to move loses (a P-position) under `play`.
-pub fn outcomes(
-    set: &SubtractionSet,
-    play: Play,
-) -> Result<Box<dyn Iterator<Item = bool> + Send>> {
-    Ok(match (set, play) {
-        (SubtractionSet::Finite(set), _) => {
-            with_source!(set, Some(play), |make| Box::new(
-                SourceValues::new(make()).map(|v| v == 0)
-            ))
-        }
-        (SubtractionSet::AllBut(s), _) => {
-            // Finitely many P-positions, all within max(X) of the first.
-            let p = crate::allbut::p_positions(s, play);
-            Box::new((0u64..).map(move |n| p.binary_search(&n).is_ok()))
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Play;
     use proptest::prelude::*;
 
-    fn fast(set: &SubtractionSet, count: usize) -> Vec<u64> {
-        values(set).unwrap().take(count).map(Nimber::value).collect()
+    fn fast(set: &FiniteSet, count: usize) -> Vec<u64> {
+        finite_values(set).take(count).collect()
     }
 
-    fn finite(elements: &[u64]) -> SubtractionSet {
-        FiniteSet::new(elements.iter().copied()).unwrap().into()
+    fn finite(elements: &[u64]) -> FiniteSet {
+        FiniteSet::new(elements.iter().copied()).unwrap()
     }
 
     #[test]
@@ -200,20 +221,13 @@ mod tests {
             let odd: Vec<u64> = (0..k).map(|i| 2 * i + 1).collect();
             let dense: Vec<u64> = (1..=k).collect();
             for set in [finite(&odd), finite(&dense)] {
-                let n = 3 * set_max(&set) as usize + 50;
+                let n = 3 * set.max_element() as usize + 50;
                 assert_eq!(
                     fast(&set, n),
                     naive::grundy_values(&set, n),
                     "{set}"
                 );
             }
-        }
-    }
-
-    fn set_max(set: &SubtractionSet) -> u64 {
-        match set {
-            SubtractionSet::Finite(s) => s.max_element(),
-            SubtractionSet::AllBut(s) => s.max_excluded(),
         }
     }
 
@@ -233,7 +247,7 @@ mod tests {
             finite(&[5000, 10001, 15001]),
             finite(&[20, 21, 22, 23, 24, 25, 26, 27, 90]),
         ] {
-            let n = 4 * set_max(&set) as usize;
+            let n = 4 * set.max_element() as usize;
             assert_eq!(fast(&set, n), naive::grundy_values(&set, n), "{set}");
         }
     }
@@ -255,8 +269,8 @@ mod tests {
         ) {
             let set = finite(&v.into_iter().collect::<Vec<_>>());
             let play = if misere { Play::Misere } else { Play::Normal };
-            let got: Vec<bool> = outcomes(&set, play).unwrap().take(300).collect();
-            prop_assert_eq!(got, naive::outcomes(&set, 300, misere));
+            let got: Vec<bool> = finite_outcomes(&set, play).take(300).collect();
+            prop_assert_eq!(got, naive::outcomes(&set, 300, play));
         }
     }
 }

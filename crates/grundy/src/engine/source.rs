@@ -10,7 +10,7 @@
 pub trait Source {
     /// The cell type: compared for equality (as bytes, too), never
     /// interpreted here.
-    type Cell: bytemuck::Pod + Eq + std::fmt::Debug;
+    type Cell: Copy + Eq + std::fmt::Debug;
 
     /// m: the cell at n depends only on the m cells before it.
     fn window(&self) -> usize;

@@ -12,7 +12,8 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::notation::ALL_BUT_PREFIX;
-use crate::set::{AllButSet, FiniteSet, MAX_ELEMENT, SubtractionSet};
+use crate::rules::Rules;
+use crate::set::{AllButSet, FiniteSet, MAX_ELEMENT};
 
 use super::RESULT_COLUMNS;
 use super::expr::{Expr, Vars, split_top_level};
@@ -197,13 +198,13 @@ impl Family {
     pub fn set_of(
         &self,
         point: &Point,
-    ) -> (Vec<i64>, std::result::Result<SubtractionSet, (String, String)>)
+    ) -> (Vec<i64>, std::result::Result<Rules, (String, String)>)
     {
         match &self.shape {
             Shape::Subsets { .. } => {
                 let elements = point.values.iter().map(|&v| v as u64);
                 let set = FiniteSet::new(elements)
-                    .map(SubtractionSet::Finite)
+                    .map(Rules::from)
                     .map_err(|e| (join(&point.values, false), e.to_string()));
                 (Vec::new(), set)
             }
@@ -222,7 +223,7 @@ fn build(
     all_but: bool,
     elements: &[Expr],
     vars: &Vars,
-) -> std::result::Result<SubtractionSet, (String, String)> {
+) -> std::result::Result<Rules, (String, String)> {
     let mut values = Vec::with_capacity(elements.len());
     for e in elements {
         match e.eval_int(vars) {
@@ -240,9 +241,9 @@ fn build(
     }
     let elements = values.iter().map(|&v| v as u64);
     let set = if all_but {
-        AllButSet::new(elements).map(SubtractionSet::AllBut)
+        AllButSet::new(elements).map(Rules::from)
     } else {
-        FiniteSet::new(elements).map(SubtractionSet::Finite)
+        FiniteSet::new(elements).map(Rules::from)
     };
     set.map_err(|e| (raw, e.to_string()))
 }

@@ -16,7 +16,7 @@
 mod check;
 mod expr;
 mod family;
-pub mod finite;
+
 mod run;
 mod summary;
 mod table;
@@ -28,8 +28,10 @@ pub use run::{DEFAULT_SWEEP_POSITIONS, RunOptions, run};
 pub use summary::Summary;
 pub use table::{Axis, Cell, Table};
 
-use crate::period::{Limit, NotFound, StopReason};
-use crate::set::SubtractionSet;
+use crate::budget::{Budget, StopReason, Stopped};
+use crate::period::PeriodOptions;
+use crate::play::Play;
+use crate::rules::Rules;
 
 /// The result columns of a row, in output order (after the parameter
 /// names). These names are a contract: files, `--check` formulas and other
@@ -71,7 +73,7 @@ pub enum Evaluation {
     /// Everything was found.
     Found(Found),
     /// The budget ran out (or the sweep was cancelled) first.
-    NotFound(NotFound),
+    NotFound(Stopped),
     /// The set could not be evaluated (invalid, unsupported); the message
     /// says why.
     Error(String),
@@ -100,7 +102,7 @@ impl Evaluation {
     pub fn is_cancelled(&self) -> bool {
         matches!(
             self,
-            Evaluation::NotFound(NotFound {
+            Evaluation::NotFound(Stopped {
                 reason: StopReason::Cancelled,
                 ..
             })
@@ -130,44 +132,21 @@ pub struct Row {
 /// pre-period, period and saltus, and the outcome sequence, which is N
 /// after the last P-position (period 1). `max_value` is `None` for them:
 /// the values are unbounded.
-pub fn evaluate(set: &SubtractionSet, limit: &Limit) -> Evaluation {
-    match set {
-        SubtractionSet::Finite(s) => match finite::evaluate(s, limit) {
-            Ok(found) => Evaluation::Found(found),
-            Err(e) => Evaluation::NotFound(e),
-        },
-        SubtractionSet::AllBut(s) => all_but(s, limit),
+pub fn evaluate(rules: &Rules, budget: &Budget) -> Evaluation {
+    let options = PeriodOptions { bulk: true, ..PeriodOptions::default() };
+    match rules.periods(Play::Normal, &options, budget) {
+        Ok(Some(p)) => Evaluation::Found(Found {
+            preperiod: p.main.preperiod,
+            period: p.main.period,
+            saltus: p.main.saltus,
+            outcome_preperiod: p.outcome.preperiod,
+            outcome_period: p.outcome.period,
+            max_value: p.main.max_value,
+            positions: p.positions,
+        }),
+        Ok(None) => Evaluation::Error(format!(
+            "no periodicity theorem is known for \"{rules}\""
+        )),
+        Err(e) => Evaluation::NotFound(e),
     }
-}
-
-fn all_but(set: &crate::set::AllButSet, limit: &Limit) -> Evaluation {
-    use crate::{Sequence, find_allbut_period};
-    let g = match find_allbut_period(set, Sequence::Grundy, limit, &mut |_| {})
-    {
-        Ok(g) => g,
-        Err(e) => return Evaluation::NotFound(e),
-    };
-    let o = match find_allbut_period(
-        set,
-        Sequence::Outcome(crate::Play::Normal),
-        limit,
-        &mut |_| {},
-    ) {
-        Ok(o) => o,
-        Err(e) => {
-            return Evaluation::NotFound(NotFound {
-                positions: e.positions + g.positions,
-                ..e
-            });
-        }
-    };
-    Evaluation::Found(Found {
-        preperiod: g.preperiod,
-        period: g.period,
-        saltus: g.saltus,
-        outcome_preperiod: o.preperiod,
-        outcome_period: o.period,
-        max_value: None,
-        positions: g.positions + o.positions,
-    })
 }

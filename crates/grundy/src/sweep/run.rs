@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::error::Result;
-use crate::period::Limit;
+use crate::budget::Budget;
 
 use super::family::{Family, Point, Points};
 use super::{Evaluation, Row, evaluate};
@@ -175,10 +175,11 @@ pub(crate) fn evaluate_point(
     let (params, set) = family.set_of(point);
     let (set, result) = match set {
         Ok(set) => {
-            let limit = Limit {
+            let limit = Budget {
                 max_positions: options.max_positions,
                 deadline: options.timeout.map(|t| Instant::now() + t),
                 cancel: Some(options.cancel.clone()),
+                ..Budget::default()
             };
             (set.to_string(), evaluate(&set, &limit))
         }

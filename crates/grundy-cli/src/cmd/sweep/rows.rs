@@ -10,7 +10,7 @@
 //! serde_json crates.
 
 use anyhow::{Context, bail};
-use grundy::period::{NotFound, StopReason};
+use grundy::{StopReason, Stopped as NotFound};
 use grundy::sweep::{Evaluation, Found, RESULT_COLUMNS, Row};
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -60,7 +60,7 @@ impl Layout {
         let num = |f: fn(&Found) -> Option<u64>| found.and_then(f);
         let positions = match &row.result {
             Evaluation::Found(f) => Some(f.positions),
-            Evaluation::NotFound(e) => Some(e.positions),
+            Evaluation::NotFound(e) => Some(e.done),
             Evaluation::Error(_) => None,
         };
         let results: [Option<u64>; 7] = [
@@ -200,7 +200,9 @@ impl Layout {
                 positions: need(p + 7)?,
             }),
             "not found" => Evaluation::NotFound(NotFound {
-                positions: need(p + 7)?,
+                done: need(p + 7)?,
+                limit: 0,
+                unit: grundy::Unit::Positions,
                 reason: StopReason::Positions,
             }),
             "error" => Evaluation::Error(String::new()),
@@ -256,7 +258,9 @@ mod tests {
                 params: vec![5, 6],
                 set: "5".into(),
                 result: Evaluation::NotFound(NotFound {
-                    positions: 99,
+                    done: 99,
+                    limit: 0,
+                    unit: grundy::Unit::Positions,
                     reason: StopReason::Positions,
                 }),
             },

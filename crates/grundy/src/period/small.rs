@@ -18,80 +18,72 @@
 //!    pre-period is again read off backwards.
 //!
 //! Sets with 64 or more elements, and sets whose history outgrows
-//! [`HISTORY_CAP`], go to the general detector ([`crate::find_period`]),
-//! which needs only O(m) memory. Both paths give the same least values;
+//! [`HISTORY_CAP`], go to the general detector (`window.rs`), which needs
+//! only O(m) memory. Both paths give the same least values;
 //! the tests check this one against that one.
 //!
 //! References: R. P. Brent, "An improved Monte Carlo factorization
 //! algorithm", BIT 20 (1980); Berlekamp, Conway, Guy, Winning Ways ch. 4.
 
-use std::time::Instant;
-
-use crate::period::{Limit, NotFound, StopReason};
-use crate::play::Play;
+use crate::budget::{Budget, Stopped, Unit};
+use crate::engine::Engine;
+use crate::play::{Play, Sequence};
 use crate::set::FiniteSet;
-use crate::{Sequence, find_period};
 
-use super::Found;
+use super::{Certificate, EngineChoice, Period, Periods, choice};
 
 /// The fast path keeps at most this many values (bytes) per set.
-pub const HISTORY_CAP: usize = 1 << 22;
+pub(crate) const HISTORY_CAP: usize = 1 << 22;
 
 /// How often (positions) the fast path checks the budget.
 const CHECK_EVERY: usize = 1 << 16;
 
-/// The row of one finite set: least pre-period and period of the Grundy
-/// and outcome sequences, the largest value and the positions generated.
-pub fn evaluate(set: &FiniteSet, limit: &Limit) -> Result<Found, NotFound> {
+/// The periods of one finite set under normal play: least pre-period and
+/// period of the Grundy and outcome sequences, the largest value and the
+/// positions generated.
+pub(crate) fn periods(
+    set: &FiniteSet,
+    budget: &Budget,
+) -> Result<Periods, Stopped> {
     if set.len() < 64 {
-        match fast(set, limit) {
+        match fast(set, budget) {
             Ok(found) => return Ok(found),
             Err(Stop::Limit(e)) => return Err(e),
-            Err(Stop::Cap(spent)) => return general(set, limit, spent),
+            Err(Stop::Cap(spent)) => return general(set, budget, spent),
         }
     }
-    general(set, limit, 0)
+    general(set, budget, 0)
 }
 
 enum Stop {
-    Limit(NotFound),
+    Limit(Stopped),
     /// The history cap was reached after this many positions.
     Cap(u64),
 }
 
 fn general(
     set: &FiniteSet,
-    limit: &Limit,
+    budget: &Budget,
     spent: u64,
-) -> Result<Found, NotFound> {
-    let remaining = Limit {
-        max_positions: limit.max_positions.saturating_sub(spent),
-        ..limit.clone()
+) -> Result<Periods, Stopped> {
+    let remaining = Budget {
+        max_positions: budget.max_positions.saturating_sub(spent),
+        ..budget.clone()
     };
-    let add = |e: NotFound| NotFound { positions: e.positions + spent, ..e };
-    let g = find_period(set, Sequence::Grundy, &remaining, &mut |_| {})
-        .map_err(add)?;
-    let rest = Limit {
+    let block = EngineChoice::Block;
+    let g = choice::find(set, Sequence::Grundy, block, &remaining)
+        .map_err(|e| e.after(spent))?;
+    let rest = Budget {
         max_positions: remaining.max_positions.saturating_sub(g.positions),
-        ..limit.clone()
+        ..budget.clone()
     };
-    let o =
-        find_period(set, Sequence::Outcome(Play::Normal), &rest, &mut |_| {})
-            .map_err(|e| {
-                add(NotFound { positions: e.positions + g.positions, ..e })
-            })?;
-    Ok(Found {
-        preperiod: g.preperiod,
-        period: g.period,
-        saltus: 0,
-        outcome_preperiod: o.preperiod,
-        outcome_period: o.period,
-        max_value: Some(g.max_value),
-        positions: spent + g.positions + o.positions,
-    })
+    let o = choice::find(set, Sequence::Outcome(Play::Normal), block, &rest)
+        .map_err(|e| e.after(spent + g.positions))?;
+    let positions = spent + g.positions + o.positions;
+    Ok(Periods { main: g, outcome: o, positions })
 }
 
-fn fast(set: &FiniteSet, limit: &Limit) -> Result<Found, Stop> {
+fn fast(set: &FiniteSet, budget: &Budget) -> Result<Periods, Stop> {
     let moves: Vec<usize> =
         set.elements().iter().map(|&s| s as usize).collect();
     let m = *moves.last().unwrap();
@@ -123,7 +115,7 @@ fn fast(set: &FiniteSet, limit: &Limit) -> Result<Found, Stop> {
             }
             if j >= next_check {
                 next_check = j + CHECK_EVERY;
-                check(limit, j as u64).map_err(Stop::Limit)?;
+                budget.check(j as u64, Unit::Positions).map_err(Stop::Limit)?;
                 if j >= HISTORY_CAP {
                     return Err(Stop::Cap(j as u64));
                 }
@@ -145,25 +137,8 @@ fn grow(h: &mut Vec<u8>, moves: &[usize], len: usize) {
     }
 }
 
-fn check(limit: &Limit, positions: u64) -> Result<(), NotFound> {
-    let reason = if positions > limit.max_positions {
-        StopReason::Positions
-    } else if limit.deadline.is_some_and(|d| Instant::now() >= d) {
-        StopReason::Time
-    } else if limit
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-    {
-        StopReason::Cancelled
-    } else {
-        return Ok(());
-    };
-    Err(NotFound { positions, reason })
-}
-
 /// g(n + p) = g(n) for all n >= c - m, and p is the least period.
-fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Found {
+fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Periods {
     let positions = h.len() as u64;
     // Least pre-period: one past the last n < c - m that breaks the period.
     let l = (0..c - m).rev().find(|&n| h[n] != h[n + p]).map_or(0, |n| n + 1);
@@ -177,13 +152,24 @@ fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Found {
         .expect("p itself is a period of the outcomes");
     let lo =
         (0..l).rev().find(|&n| zero(n) != zero(n + q)).map_or(0, |n| n + 1);
-    Found {
-        preperiod: l as u64,
-        period: p as u64,
+    // W(c) = W(c + p): the m values before c certify both sequences.
+    let certificate =
+        Certificate::Window { start: (c - m) as u64, window: m as u64 };
+    let period = |preperiod: usize, period: usize, max_value| Period {
+        preperiod: preperiod as u64,
+        period: period as u64,
         saltus: 0,
-        outcome_preperiod: lo as u64,
-        outcome_period: q as u64,
+        certificate: certificate.clone(),
         max_value: Some(max_value),
+        engine: Engine::BlockU8,
+        positions,
+        segments: None,
+        reduced: None,
+    };
+    let any_n = u64::from((0..l + p).any(|n| !zero(n)));
+    Periods {
+        main: period(l, p, max_value),
+        outcome: period(lo, q, any_n),
         positions,
     }
 }
@@ -197,49 +183,51 @@ mod tests {
         FiniteSet::new(v.iter().copied()).unwrap()
     }
 
-    /// The general detector's answer, the reference.
-    fn reference(s: &FiniteSet) -> Found {
-        general(s, &Limit::default(), 0).unwrap()
+    fn evaluate(s: &FiniteSet, budget: &Budget) -> Result<Periods, Stopped> {
+        periods(s, budget)
     }
 
-    fn same(a: &Found, b: &Found) -> bool {
-        (a.preperiod, a.period, a.outcome_preperiod, a.outcome_period)
-            == (b.preperiod, b.period, b.outcome_preperiod, b.outcome_period)
-            && a.max_value == b.max_value
+    /// The general detector's answer, the reference.
+    fn reference(s: &FiniteSet) -> Periods {
+        general(s, &Budget::default(), 0).unwrap()
+    }
+
+    fn key(f: &Periods) -> (u64, u64, u64, u64, Option<u64>) {
+        let (g, o) = (&f.main, &f.outcome);
+        (g.preperiod, g.period, o.preperiod, o.period, g.max_value)
     }
 
     #[test]
     fn known_sets() {
         // {1,2,3}: n mod 4. {a,b}, b odd multiple of a: period 2a.
-        let f = evaluate(&set(&[1, 2, 3]), &Limit::default()).unwrap();
-        assert_eq!((f.preperiod, f.period, f.max_value), (0, 4, Some(3)));
-        assert_eq!((f.outcome_preperiod, f.outcome_period), (0, 4));
-        let f = evaluate(&set(&[2, 6]), &Limit::default()).unwrap();
-        assert_eq!((f.preperiod, f.period), (0, 4));
-        let f = evaluate(&set(&[3, 5]), &Limit::default()).unwrap();
-        assert_eq!((f.preperiod, f.period), (0, 8));
+        let f = evaluate(&set(&[1, 2, 3]), &Budget::default()).unwrap();
+        assert_eq!(key(&f), (0, 4, 0, 4, Some(3)));
+        let f = evaluate(&set(&[2, 6]), &Budget::default()).unwrap();
+        assert_eq!((f.main.preperiod, f.main.period), (0, 4));
+        let f = evaluate(&set(&[3, 5]), &Budget::default()).unwrap();
+        assert_eq!((f.main.preperiod, f.main.period), (0, 8));
         // {a, 2a+1, 3a+1}: quadratic periods, same as the general path.
         let s = set(&[20, 41, 61]);
-        assert!(same(
-            &evaluate(&s, &Limit::default()).unwrap(),
-            &reference(&s)
-        ));
+        assert_eq!(
+            key(&evaluate(&s, &Budget::default()).unwrap()),
+            key(&reference(&s))
+        );
     }
 
     #[test]
     fn budget_stops_with_not_found() {
         let s = set(&[200, 401, 601]);
-        let e = evaluate(&s, &Limit::positions(1000)).unwrap_err();
-        assert_eq!(e.reason, StopReason::Positions);
+        let e = evaluate(&s, &Budget::positions(1000)).unwrap_err();
+        assert_eq!(e.reason, crate::budget::StopReason::Positions);
     }
 
     #[test]
     fn past_the_cap_the_general_path_takes_over() {
         // Period above 2^22 / 2 so the fast path gives up at the cap.
         let s = set(&[1500, 3001, 4501]);
-        let f = evaluate(&s, &Limit::default()).unwrap();
+        let f = evaluate(&s, &Budget::default()).unwrap();
         assert!(f.positions > HISTORY_CAP as u64);
-        assert!(same(&f, &reference(&s)));
+        assert_eq!(key(&f), key(&reference(&s)));
     }
 
     proptest! {
@@ -248,9 +236,10 @@ mod tests {
         #[test]
         fn fast_equals_general(v in prop::collection::btree_set(1u64..80, 1..7)) {
             let s = set(&v.into_iter().collect::<Vec<_>>());
-            let f = evaluate(&s, &Limit::default()).unwrap();
+            let f = evaluate(&s, &Budget::default()).unwrap();
             let r = reference(&s);
-            prop_assert!(same(&f, &r), "{s}: {f:?} vs {r:?}");
+            prop_assert_eq!(key(&f), key(&r), "{}", s);
+            prop_assert_eq!(f.outcome.max_value, r.outcome.max_value, "{}", s);
         }
     }
 }

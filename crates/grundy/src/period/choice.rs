@@ -13,13 +13,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::engine::engine_name;
-use crate::engine::runs::{self, RunEngine, RunRule};
+use crate::budget::{Budget, Stopped, Unit};
+use crate::engine::runs::{RunEngine, RunRule};
+use crate::engine::{Engine, with_source};
 use crate::error::{Error, ErrorKind};
-use crate::period::{Limit, NotFound, Period};
-use crate::play::Play;
+use crate::play::{Play, Sequence};
 use crate::set::FiniteSet;
-use crate::{Sequence, find_period};
+
+use super::{Certificate, Period, runs, window};
 
 /// Which engine a period search should use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,76 +72,99 @@ const PROBE_SEGMENTS: u64 = 4096;
 const RUNS_PER_ELEMENT: f64 = 2.0;
 
 /// The mean length of the run-length engine's segments over the first
-/// `PROBE_SEGMENTS` segments after position max(S).
-pub fn mean_segment(set: &FiniteSet) -> f64 {
+/// `PROBE_SEGMENTS` segments after position max(S). The probe runs under
+/// the budget's deadline and cancel flag.
+pub(crate) fn mean_segment(
+    set: &FiniteSet,
+    budget: &Budget,
+) -> Result<f64, Stopped> {
     let mut engine = RunEngine::new(set.elements(), RunRule::Grundy);
     let m = set.max_element();
-    while engine.position() < m {
+    let mut steps: u64 = 0;
+    let mut step = |engine: &mut RunEngine| {
         engine.step();
+        steps += 1;
+        if steps % 4096 == 0 {
+            budget.check(0, Unit::Segments)?;
+        }
+        Ok(())
+    };
+    while engine.position() < m {
+        step(&mut engine)?;
     }
     let from = engine.position();
     for _ in 0..PROBE_SEGMENTS {
-        engine.step();
+        step(&mut engine)?;
     }
-    (engine.position() - from) as f64 / PROBE_SEGMENTS as f64
+    Ok((engine.position() - from) as f64 / PROBE_SEGMENTS as f64)
 }
 
 /// Resolves [`EngineChoice::Auto`] for `set` (cheap: a few thousand
 /// segments of the run-length engine).
-pub fn choose(set: &FiniteSet, choice: EngineChoice) -> EngineChoice {
-    match choice {
+pub(crate) fn choose(
+    set: &FiniteSet,
+    choice: EngineChoice,
+    budget: &Budget,
+) -> Result<EngineChoice, Stopped> {
+    Ok(match choice {
         EngineChoice::Auto => {
             let threshold = RUNS_PER_ELEMENT * set.len() as f64;
-            if mean_segment(set) >= threshold {
+            if mean_segment(set, budget)? >= threshold {
                 EngineChoice::Runs
             } else {
                 EngineChoice::Block
             }
         }
         forced => forced,
-    }
-}
-
-/// A period found by a chosen engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EnginePeriod {
-    /// The least pre-period and period, certificate and work.
-    pub period: Period,
-    /// The engine's name as reports show it ("block-u8", ..., "runs").
-    pub engine: &'static str,
-    /// Segments processed, for the run-length engine.
-    pub segments: Option<u64>,
+    })
 }
 
 /// Finds the least pre-period and period of one sequence of a finite set
 /// with the given engine ([`EngineChoice::Auto`] is resolved first).
-pub fn find_period_with(
+pub(crate) fn find(
     set: &FiniteSet,
     sequence: Sequence,
     choice: EngineChoice,
-    limit: &Limit,
-    progress: &mut dyn FnMut(u64),
-) -> Result<EnginePeriod, NotFound> {
-    match choose(set, choice) {
+    budget: &Budget,
+) -> Result<Period, Stopped> {
+    let play = match sequence {
+        Sequence::Grundy => None,
+        Sequence::Outcome(play) => Some(play),
+    };
+    let (found, engine, segments) = match choose(set, choice, budget)? {
         EngineChoice::Runs => {
-            let rule = match sequence {
-                Sequence::Grundy => RunRule::Grundy,
-                Sequence::Outcome(Play::Normal) => RunRule::Normal,
-                Sequence::Outcome(Play::Misere) => RunRule::Misere,
+            let rule = match play {
+                None => RunRule::Grundy,
+                Some(Play::Normal) => RunRule::Normal,
+                Some(Play::Misere) => RunRule::Misere,
             };
-            let found = runs::detect(set.elements(), rule, limit, progress)?;
-            Ok(EnginePeriod {
-                period: found.period,
-                engine: "runs",
-                segments: Some(found.segments),
-            })
+            let found = runs::detect(set.elements(), rule, budget)?;
+            (found.period, Engine::Runs, Some(found.segments))
         }
-        _ => Ok(EnginePeriod {
-            period: find_period(set, sequence, limit, progress)?,
-            engine: engine_name(set),
-            segments: None,
-        }),
-    }
+        _ => {
+            let found =
+                with_source!(set, play, |make| window::detect(make, budget))?;
+            let engine = match play {
+                None => Engine::for_grundy(set),
+                Some(_) => Engine::BlockU8,
+            };
+            (found, engine, None)
+        }
+    };
+    Ok(Period {
+        preperiod: found.preperiod,
+        period: found.period,
+        saltus: 0,
+        certificate: Certificate::Window {
+            start: found.certificate_start,
+            window: found.window,
+        },
+        max_value: Some(found.max_value),
+        engine,
+        positions: found.positions,
+        segments,
+        reduced: None,
+    })
 }
 
 #[cfg(test)]
@@ -155,6 +179,7 @@ mod tests {
     #[test]
     fn stretched_sets_choose_runs_and_small_sets_block() {
         let auto = EngineChoice::Auto;
+        let choose = |s: &FiniteSet, c| choose(s, c, &Budget::default()).unwrap();
         assert_eq!(
             choose(&set(&[5000, 10001, 15001]), auto),
             EngineChoice::Runs
@@ -181,14 +206,12 @@ mod tests {
         s: &FiniteSet,
         sequence: Sequence,
     ) -> Vec<(u64, u64, u64)> {
-        let limit = Limit { max_positions: 50_000_000, ..Limit::default() };
+        let budget = Budget::positions(50_000_000);
         [EngineChoice::Block, EngineChoice::Runs, EngineChoice::Auto]
             .into_iter()
             .map(|c| {
-                let p = find_period_with(s, sequence, c, &limit, &mut |_| {})
-                    .unwrap()
-                    .period;
-                (p.preperiod, p.period, p.max_value)
+                let p = find(s, sequence, c, &budget).unwrap();
+                (p.preperiod, p.period, p.max_value.unwrap())
             })
             .collect()
     }

@@ -2,37 +2,41 @@
 //!
 //! Normal play follows Sprague-Grundy: the value of a sum is the nim-sum
 //! (XOR) of the heaps' values, and a winning move takes a heap of value v
-//! to an option of value v XOR t, where t is the total and v XOR t < v.
-//! Misère sums do not follow the nim-sum rule: when every heap is Nim,
-//! Bouton's rule answers at once; otherwise the sum is solved exactly by
-//! memoised search over the sum's positions (heaps with the same rule set
-//! are sorted, so equal positions are stored once), within a budget.
+//! to an option of value v XOR t, where t is the total. Misère sums do
+//! not follow the nim-sum rule: when every heap is Nim, Bouton's rule
+//! answers at once; otherwise the sum is solved exactly by the one exact
+//! solver (`solver.rs`), within the budget's `max_states`.
 //!
 //! References: Winning Ways ch. 2 and 13; C. L. Bouton, "Nim, a game with
 //! a complete mathematical theory", Annals of Math. 3 (1901).
 
+use std::fmt;
 use std::str::FromStr;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::budget::{Budget, StopReason};
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{ImpartialGame, Solver};
-use crate::heap::{HeapModel, parse_heap_size};
-use crate::period::Limit;
+use crate::game::write_leaves;
 use crate::play::{Outcome, Play};
-use crate::set::SubtractionSet;
-
-/// The default number of positions a misère search may store.
-pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+use crate::query::heap::{HeapModel, parse_heap_size};
+use crate::query::solver::Solver;
+use crate::rules::{Goal, Rules};
 
 /// One heap of a sum: a rule set and a size. Written `SET:SIZE`
 /// (`1,2,3:10`, `nim:5`, `all-but:2,3:7`).
+///
+/// ```
+/// let h: grundy::Heap = "1,2,3:10".parse()?;
+/// assert_eq!((h.rules.to_string(), h.size.to_string()), ("1,2,3".into(), "10".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Heap {
     /// The heap's rule set.
-    pub set: SubtractionSet,
-    /// The number of stones.
+    pub rules: Rules,
+    /// The number of tokens.
     pub size: BigUint,
 }
 
@@ -40,7 +44,7 @@ impl FromStr for Heap {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Heap> {
-        let Some((set, size)) = text.rsplit_once(':') else {
+        let Some((rules, size)) = text.rsplit_once(':') else {
             return Err(Error::new(
                 ErrorKind::Parse,
                 format!(
@@ -48,20 +52,78 @@ impl FromStr for Heap {
                 ),
             ));
         };
-        Ok(Heap { set: set.parse()?, size: parse_heap_size(size)? })
+        Ok(Heap { rules: rules.parse()?, size: parse_heap_size(size)? })
     }
 }
 
-/// A move in a sum: take `take` stones from heap number `heap` (1-based).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+/// A move in a sum (a sum of one heap included): from heap number `heap`
+/// (counting from 1, as people do) take `take` tokens, leaving `leaves`.
+///
+/// Serialised as `{"heap": 3, "take": 2, "leaves": "3"}`: `leaves` is the
+/// heap left (`"0"` when the move takes it all), or `"3 + 4"` when a move
+/// splits it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// The heap, counting from 1 as people do.
+    /// The heap, counting from 1.
     pub heap: usize,
-    /// How many stones to take.
-    pub take: u64,
-    /// The heap's size after the move, in decimal.
-    pub leaves: String,
+    /// How many tokens to take.
+    pub take: BigUint,
+    /// The non-empty heaps the move leaves in place of the heap.
+    pub leaves: Vec<BigUint>,
+}
+
+impl Move {
+    /// The heaps left as `3`, `3 + 4`, or `0` for none.
+    ///
+    /// ```
+    /// use grundy::Move;
+    /// let m = Move { heap: 1, take: 2u32.into(), leaves: vec![3u32.into(), 4u32.into()] };
+    /// assert_eq!(m.leaves_text(), "3 + 4");
+    /// ```
+    pub fn leaves_text(&self) -> String {
+        let mut out = String::new();
+        let small: Option<Vec<u64>> =
+            self.leaves.iter().map(ToPrimitive::to_u64).collect();
+        match small {
+            Some(small) => write_leaves(&mut out, &small).expect("a String"),
+            None => {
+                let parts: Vec<String> =
+                    self.leaves.iter().map(|h| h.to_string()).collect();
+                out = if parts.is_empty() { "0".into() } else { parts.join(" + ") };
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "heap {}: take {} (leaves {})",
+            self.heap,
+            self.take,
+            self.leaves_text()
+        )
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Move", 3)?;
+        m.serialize_field("heap", &self.heap)?;
+        match self.take.to_u64() {
+            Some(take) => m.serialize_field("take", &take)?,
+            None => match u128::try_from(&self.take) {
+                Ok(take) => m.serialize_field("take", &take)?,
+                Err(_) => m.serialize_field("take", &self.take.to_string())?,
+            },
+        }
+        m.serialize_field("leaves", &self.leaves_text())?;
+        m.end()
+    }
 }
 
 /// One heap's part of a sum report.
@@ -98,18 +160,14 @@ pub struct SumReport {
 /// Analyses a sum of heaps under `play`.
 ///
 /// ```
-/// use grundy::sum::{analyse, Heap};
+/// use grundy::{Budget, Heap, Play};
 /// let heaps: Vec<Heap> = ["1,2,3:10", "2,3:7", "nim:5"].iter().map(|h| h.parse()).collect::<Result<_, _>>()?;
-/// let r = analyse(&heaps, grundy::Play::Normal, &grundy::Limit::default(), 1000)?;
+/// let r = grundy::sum(&heaps, Play::Normal, &Budget::default())?;
 /// assert_eq!(r.nim_sum, 2 ^ 1 ^ 5);
+/// assert_eq!(r.winning_moves[0].to_string(), "heap 3: take 2 (leaves 3)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn analyse(
-    heaps: &[Heap],
-    play: Play,
-    limit: &Limit,
-    max_states: usize,
-) -> Result<SumReport> {
+pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
     if heaps.is_empty() {
         return Err(Error::new(
             ErrorKind::Parse,
@@ -119,13 +177,7 @@ pub fn analyse(
     let mut models: Vec<HeapModel> = Vec::new();
     let mut values = Vec::with_capacity(heaps.len());
     for heap in heaps {
-        let model = match models.iter_mut().find(|m| *m.set() == heap.set) {
-            Some(model) => model,
-            None => {
-                models.push(HeapModel::new(heap.set.clone(), limit.clone())?);
-                models.last_mut().unwrap()
-            }
-        };
+        let model = model_for(&mut models, &heap.rules, budget);
         values.push(model.grundy_values(std::slice::from_ref(&heap.size))?[0]);
     }
     let nim_sum = values.iter().fold(0, |a, &v| a ^ v);
@@ -133,25 +185,22 @@ pub fn analyse(
         .iter()
         .zip(&values)
         .map(|(h, &g)| HeapValue {
-            set: h.set.to_string(),
+            set: h.rules.to_string(),
             size: h.size.to_string(),
             grundy: g,
         })
         .collect();
     let (outcome, winning_moves, method) = match play {
         Play::Normal => {
-            let moves =
-                normal_winning_moves(heaps, &values, nim_sum, &mut models)?;
+            let moves = normal_winning_moves(heaps, &values, nim_sum, &mut models, budget)?;
             (Outcome::from_is_p(nim_sum == 0), moves, None)
         }
-        Play::Misere
-            if heaps.iter().all(|h| h.set == SubtractionSet::nim()) =>
-        {
-            let (outcome, moves) = bouton(&values);
+        Play::Misere if heaps.iter().all(|h| h.rules == Rules::nim()) => {
+            let (outcome, moves) = bouton(heaps)?;
             (outcome, moves, Some("bouton"))
         }
         Play::Misere => {
-            let (outcome, moves) = misere_search(heaps, max_states)?;
+            let (outcome, moves) = misere_search(heaps, budget)?;
             (outcome, moves, Some("search"))
         }
     };
@@ -166,76 +215,42 @@ pub fn analyse(
 }
 
 fn model_for<'a>(
-    models: &'a mut [HeapModel],
-    set: &SubtractionSet,
+    models: &'a mut Vec<HeapModel>,
+    rules: &Rules,
+    budget: &Budget,
 ) -> &'a mut HeapModel {
-    models.iter_mut().find(|m| m.set() == set).expect("model exists")
+    match models.iter().position(|m| m.rules() == rules) {
+        Some(i) => &mut models[i],
+        None => {
+            models.push(HeapModel::new(rules.clone(), budget.clone()));
+            models.last_mut().expect("just pushed")
+        }
+    }
 }
 
 fn normal_winning_moves(
     heaps: &[Heap],
     values: &[u64],
     total: u64,
-    models: &mut [HeapModel],
+    models: &mut Vec<HeapModel>,
+    budget: &Budget,
 ) -> Result<Vec<Move>> {
     let mut moves = Vec::new();
     if total == 0 {
         return Ok(moves);
     }
     for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
-        // A subtraction game's heap may also move to an option of larger
-        // value (g_{1}(2) = 0 has the option g(1) = 1), so every heap is
-        // searched, not only those with v XOR t < v (in Nim the filter
-        // m < size below does that).
+        // A heap may also move to an option of larger value (g_{1}(2) = 0
+        // has the option g(1) = 1), so every heap is searched, not only
+        // those with v XOR t < v.
         let target = v ^ total;
-        let model = model_for(models, &heap.set);
-        let takes: Vec<u64> = match &heap.set {
-            SubtractionSet::AllBut(s) => {
-                // The heaps with value `target` (finitely many for all-but
-                // sets): move to those that a legal move reaches.
-                let targets =
-                    model.heaps_with_value(target)?.expect("all-but set");
-                let mut takes = Vec::new();
-                for m in targets.into_iter().filter(|m| *m < heap.size) {
-                    let take = (&heap.size - m).to_u64().ok_or_else(|| {
-                        Error::new(
-                            ErrorKind::TooLarge,
-                            format!(
-                                "a winning move from heap \"{}\" takes more than 2^64 - 1 stones; use smaller heaps",
-                                heap.size
-                            ),
-                        )
-                    })?;
-                    if s.contains(take) {
-                        takes.push(take);
-                    }
-                }
-                takes.sort_unstable();
-                takes
+        let model = model_for(models, &heap.rules, budget);
+        let options = model.options_toward(&heap.size, Goal::Grundy(target))?;
+        let got = model.option_values(&options)?;
+        for (option, g) in options.into_iter().zip(got) {
+            if g == target {
+                moves.push(Move { heap: i + 1, take: option.take, leaves: option.leaves });
             }
-            SubtractionSet::Finite(s) => {
-                let takes: Vec<u64> = s
-                    .elements()
-                    .iter()
-                    .copied()
-                    .filter(|&a| BigUint::from(a) <= heap.size)
-                    .collect();
-                let after: Vec<BigUint> = takes
-                    .iter()
-                    .map(|&a| &heap.size - BigUint::from(a))
-                    .collect();
-                let got = model.grundy_values(&after)?;
-                takes
-                    .into_iter()
-                    .zip(got)
-                    .filter(|&(_, g)| g == target)
-                    .map(|(a, _)| a)
-                    .collect()
-            }
-        };
-        for take in takes {
-            let leaves = (&heap.size - BigUint::from(take)).to_string();
-            moves.push(Move { heap: i + 1, take, leaves });
         }
     }
     Ok(moves)
@@ -243,13 +258,24 @@ fn normal_winning_moves(
 
 /// Misère Nim (Bouton): a position is P iff some heap is at least 2 and
 /// the nim-sum is 0, or every heap is 0 or 1 and the number of 1s is odd.
-fn bouton(sizes: &[u64]) -> (Outcome, Vec<Move>) {
+fn bouton(heaps: &[Heap]) -> Result<(Outcome, Vec<Move>)> {
+    let sizes: Vec<u64> = heaps
+        .iter()
+        .map(|h| {
+            h.size.to_u64().ok_or_else(|| {
+                Error::new(
+                    ErrorKind::TooLarge,
+                    format!("nim heap \"{}\" is too large; Grundy values are limited to 64 bits", h.size),
+                )
+            })
+        })
+        .collect::<Result<_>>()?;
     let is_p = |sizes: &[u64]| {
         let xor = sizes.iter().fold(0, |a, &b| a ^ b);
         if sizes.iter().any(|&s| s >= 2) { xor == 0 } else { xor == 1 }
     };
     let mut moves = Vec::new();
-    let mut after = sizes.to_vec();
+    let mut after = sizes.clone();
     for (i, &n) in sizes.iter().enumerate() {
         let others = sizes
             .iter()
@@ -262,110 +288,68 @@ fn bouton(sizes: &[u64]) -> (Outcome, Vec<Move>) {
         for t in targets.into_iter().filter(|&t| t < n) {
             after[i] = t;
             if is_p(&after) {
-                moves.push(Move {
-                    heap: i + 1,
-                    take: n - t,
-                    leaves: t.to_string(),
-                });
+                let leaves = if t == 0 { Vec::new() } else { vec![t.into()] };
+                moves.push(Move { heap: i + 1, take: (n - t).into(), leaves });
             }
         }
         after[i] = n;
     }
-    moves.sort_by_key(|m| (m.heap, m.take));
-    (Outcome::from_is_p(is_p(sizes)), moves)
+    moves.sort();
+    Ok((Outcome::from_is_p(is_p(&sizes)), moves))
 }
 
-/// A sum as one game: heap sizes, with equal rule sets sorted so that
-/// permuted positions are the same position.
-struct SumGame {
-    sets: Vec<SubtractionSet>,
-    /// `group[i]`: the first heap index with the same rule set as heap i.
-    group: Vec<usize>,
-}
-
-impl SumGame {
-    fn canonical(&self, mut sizes: Vec<u64>) -> Vec<u64> {
-        let mut start = 0;
-        while start < sizes.len() {
-            let end = (start..sizes.len())
-                .find(|&j| self.group[j] != self.group[start])
-                .unwrap_or(sizes.len());
-            sizes[start..end].sort_unstable();
-            start = end;
-        }
-        sizes
-    }
-}
-
-impl ImpartialGame for SumGame {
-    type Position = Vec<u64>;
-
-    fn options(&self, sizes: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (i, &n) in sizes.iter().enumerate() {
-            for s in self.sets[i].moves_up_to(n) {
-                let mut next = sizes.clone();
-                next[i] = n - s;
-                out.push(self.canonical(next));
-            }
-        }
-        out
-    }
-}
-
-fn misere_search(
-    heaps: &[Heap],
-    max_states: usize,
-) -> Result<(Outcome, Vec<Move>)> {
-    // Keep the user's heap numbering for moves; sort a copy for the game.
-    let mut order: Vec<usize> = (0..heaps.len()).collect();
-    order.sort_by(|&a, &b| heaps[a].set.cmp(&heaps[b].set));
-    let too_big = || {
-        Error::new(
-            ErrorKind::Budget,
+fn misere_search(heaps: &[Heap], budget: &Budget) -> Result<(Outcome, Vec<Move>)> {
+    let max_states = budget.max_states;
+    let too_big = |e: Option<Error>| match e {
+        Some(e) if e.stopped().is_some_and(|s| s.reason != StopReason::States) => e,
+        Some(e) if e.kind() != ErrorKind::Budget => e,
+        _ => Error::budget(
+            e.and_then(|e| e.stopped().copied()).unwrap_or(crate::Stopped {
+                reason: StopReason::States,
+                done: 0,
+                limit: max_states,
+                unit: crate::Unit::States,
+            }),
             format!(
-                "this misère sum has more than {max_states} positions to search exactly; use smaller heaps or raise --max-states"
+                "this misère sum has more than {max_states} positions to search exactly; use smaller heaps"
             ),
-        )
+        ),
     };
     let mut sizes = Vec::with_capacity(heaps.len());
     let mut states: u128 = 1;
-    for &i in &order {
-        let n = heaps[i].size.to_u64().ok_or_else(too_big)?;
+    for heap in heaps {
+        let n = heap.size.to_u64().ok_or_else(|| too_big(None))?;
         states = states.saturating_mul(u128::from(n) + 1);
         sizes.push(n);
     }
-    if heaps.len() > 1 && states > max_states as u128 * 64 {
-        return Err(too_big());
+    // Heaps of distinct rule sets multiply their sizes: refuse at once
+    // what cannot fit, before filling memory.
+    if heaps.len() > 1 && states > u128::from(max_states) * 64 {
+        return Err(too_big(None));
     }
-    let sets: Vec<SubtractionSet> =
-        order.iter().map(|&i| heaps[i].set.clone()).collect();
-    let group = (0..sets.len())
-        .map(|i| (0..=i).find(|&j| sets[j] == sets[i]).unwrap())
-        .collect();
-    let game = SumGame { sets, group };
-    let root = game.canonical(sizes.clone());
-    let mut solver = Solver::new(game, max_states);
-    let root_p = solver.is_misere_p(&root).map_err(|e| {
-        if e.kind() == ErrorKind::Budget { too_big() } else { e }
-    })?;
+    let mut solver = Solver::new(Play::Misere, budget.clone());
+    let position: Vec<(Rules, u64)> =
+        heaps.iter().zip(&sizes).map(|(h, &n)| (h.rules.clone(), n)).collect();
+    let root = solver.value(&position).map_err(|e| too_big(Some(e)))?;
     let mut moves = Vec::new();
-    for (k, &i) in order.iter().enumerate() {
-        for take in solver.game().sets[k].moves_up_to(sizes[k]) {
-            let mut next = sizes.clone();
-            next[k] -= take;
-            let next = solver.game().canonical(next);
-            if solver.is_misere_p(&next).map_err(|_| too_big())? {
+    for (i, heap) in heaps.iter().enumerate() {
+        let mut options = Vec::new();
+        heap.rules.options(sizes[i], &mut |o| options.push(o));
+        for o in options {
+            let mut next = position.clone();
+            next.remove(i);
+            next.extend(o.leaves().iter().map(|&h| (heap.rules.clone(), h)));
+            if !solver.value(&next).map_err(|e| too_big(Some(e)))?.wins() {
                 moves.push(Move {
                     heap: i + 1,
-                    take,
-                    leaves: (sizes[k] - take).to_string(),
+                    take: o.take().into(),
+                    leaves: o.leaves().iter().map(|&h| h.into()).collect(),
                 });
             }
         }
     }
-    moves.sort_by_key(|m| (m.heap, m.take));
-    Ok((Outcome::from_is_p(root_p), moves))
+    moves.sort();
+    Ok((Outcome::from_is_p(!root.wins()), moves))
 }
 
 #[cfg(test)]
@@ -377,8 +361,7 @@ mod tests {
     }
 
     fn run(spec: &[&str], play: Play) -> SumReport {
-        analyse(&heaps(spec), play, &Limit::default(), DEFAULT_MAX_STATES)
-            .unwrap()
+        sum(&heaps(spec), play, &Budget::default()).unwrap()
     }
 
     #[test]
@@ -395,7 +378,7 @@ mod tests {
         // Only nim:5 -> 3 brings the total to 0 (2^6 = 4 > 2, 1^6 = 7 > 1).
         assert_eq!(
             r.winning_moves,
-            vec![Move { heap: 3, take: 2, leaves: "3".into() }]
+            vec![Move { heap: 3, take: 2u32.into(), leaves: vec![3u32.into()] }]
         );
     }
 
@@ -406,7 +389,7 @@ mod tests {
             let mut spec: Vec<String> =
                 vec!["2,3:8".into(), "2,3:4".into(), "1,4:9".into()];
             let set = spec[m.heap - 1].rsplit_once(':').unwrap().0.to_string();
-            spec[m.heap - 1] = format!("{set}:{}", m.leaves);
+            spec[m.heap - 1] = format!("{set}:{}", m.leaves_text());
             let refs: Vec<&str> = spec.iter().map(String::as_str).collect();
             assert_eq!(run(&refs, Play::Normal).nim_sum, 0);
         }
@@ -417,9 +400,12 @@ mod tests {
         // {1}:2 has g = 0 and {1}:1 has g = 1: taking 1 from heap 1 moves
         // its value up to 1 and leaves 1 XOR 1 = 0, a winning move too.
         let r = run(&["1:2", "1:1"], Play::Normal);
-        let moves: Vec<(usize, u64)> =
-            r.winning_moves.iter().map(|m| (m.heap, m.take)).collect();
-        assert_eq!(moves, [(1, 1), (2, 1)]);
+        let moves: Vec<(usize, String)> = r
+            .winning_moves
+            .iter()
+            .map(|m| (m.heap, m.take.to_string()))
+            .collect();
+        assert_eq!(moves, [(1, "1".into()), (2, "1".into())]);
     }
 
     #[test]
@@ -435,8 +421,8 @@ mod tests {
         // 3,1 -> take 3 from heap 1 leaving 0,1? that leaves one 1: P. Also 1,1 is N.
         assert!(r.winning_moves.contains(&Move {
             heap: 1,
-            take: 3,
-            leaves: "0".into()
+            take: 3u32.into(),
+            leaves: vec![]
         }));
     }
 
@@ -475,14 +461,28 @@ mod tests {
 
     #[test]
     fn misere_budget_error() {
-        let err = analyse(
+        let budget = Budget { max_states: 1000, ..Budget::default() };
+        let err = sum(
             &heaps(&["1,2:1000000", "2,3:1000000"]),
             Play::Misere,
-            &Limit::default(),
-            1000,
+            &budget,
         )
         .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Budget);
+        assert_eq!(err.stopped().unwrap().reason, StopReason::States);
+        // One heap: no product bound, the solver itself stops.
+        let err =
+            sum(&heaps(&["1,2,3:100000"]), Play::Misere, &budget).unwrap_err();
+        insta::assert_snapshot!(err, @"this misère sum has more than 1000 positions to search exactly; use smaller heaps");
+    }
+
+    #[test]
+    fn huge_takes_in_sums() {
+        // The P-positions of all-but:1-5 are 0..=5: the winning moves
+        // take more than 2^64 - 1 stones, and are reported exactly.
+        let r = run(&["all-but:1,2,3,4,5:27640714038704561109"], Play::Normal);
+        assert_eq!(r.winning_moves.len(), 6);
+        assert_eq!(r.winning_moves[0].take.to_string(), "27640714038704561104");
     }
 
     #[test]

@@ -8,9 +8,11 @@
 //! gcd-reduced set), up to the first repeat of a pattern, so a reader can
 //! check a proof such as seed 003's Lemma 7 by eye.
 
-use crate::allbut::{PatternCycle, pattern_cycle};
+use crate::budget::{Budget, Meter};
 use crate::engine::fes::Fes;
-use crate::period::{Limit, Meter, NotFound};
+use crate::error::{Error, Result};
+use crate::period::PatternCycle;
+use crate::period::pattern::pattern_cycle;
 use crate::set::AllButSet;
 
 /// One FES step.
@@ -44,14 +46,22 @@ pub struct Explanation {
 
 /// The FES steps of `set` (on X itself) through the first repeat of a
 /// boundary pattern, at most `max_steps` of them.
+///
+/// ```
+/// let x: grundy::AllButSet = "all-but:2,3,6,8".parse()?;
+/// let e = grundy::explain(&x, 200, &grundy::Budget::default())?;
+/// assert_eq!(e.steps[0].positions, [0, 2, 8]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn explain(
     set: &AllButSet,
     max_steps: u64,
-    limit: &Limit,
-) -> Result<Explanation, NotFound> {
-    let mut progress = |_| {};
-    let mut meter = Meter::new(limit, &mut progress);
-    let (cycle, _) = pattern_cycle(set, &mut meter)?;
+    budget: &Budget,
+) -> Result<Explanation> {
+    let mut meter = Meter::new(budget);
+    let (cycle, _) = pattern_cycle(set, &mut meter).map_err(|e| {
+        Error::budget(e, format!("no repeated pattern for \"{set}\": {e}"))
+    })?;
     let last = cycle.step + cycle.steps;
     let count = (last + 1).min(max_steps);
     let mut fes = Fes::new(set);
@@ -78,7 +88,7 @@ mod tests {
     #[test]
     fn steps_list_each_value_once() {
         let x = all_but(&[2, 3, 6, 8]);
-        let e = explain(&x, 1000, &Limit::default()).unwrap();
+        let e = explain(&x, 1000, &Budget::default()).unwrap();
         assert!(!e.truncated);
         let last = e.steps.last().unwrap();
         let first = &e.steps[e.cycle.step as usize];
@@ -95,7 +105,7 @@ mod tests {
                 }
             }
         }
-        let short = explain(&x, 3, &Limit::default()).unwrap();
+        let short = explain(&x, 3, &Budget::default()).unwrap();
         assert!(short.truncated && short.steps.len() == 3);
     }
 
@@ -107,7 +117,7 @@ mod tests {
     fn lemma_7_first_steps() {
         let (a, b) = (3u64, 7u64);
         let x = all_but(&[a, b, a + b, 2 * a + b]);
-        let e = explain(&x, 100, &Limit::default()).unwrap();
+        let e = explain(&x, 100, &Budget::default()).unwrap();
         for i in 0..a {
             assert_eq!(
                 e.steps[i as usize].positions,

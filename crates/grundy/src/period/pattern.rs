@@ -44,16 +44,13 @@
 
 use hashbrown::HashTable;
 
-use crate::Sequence;
-pub mod explain;
-pub mod model;
-
-use crate::engine::fes::Fes;
-use crate::period::{Limit, Meter, NotFound};
-use crate::play::Play;
+use crate::budget::{Budget, Meter, Stopped};
+use crate::engine::fes::{Fes, p_positions};
+use crate::play::Sequence;
 use crate::set::AllButSet;
 
-/// The gcd reduction of seed 003, Theorem 6.
+/// The gcd reduction of an all-but set (Suetsugu-Abuku, Theorem 6):
+/// G_X(n) = d G_X'(floor(n / d)) + (n mod d) with X' = X / d.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reduction {
     /// d = gcd(X) > 1.
@@ -81,7 +78,7 @@ pub struct PatternCycle {
 
 /// The least additive (or, for outcomes, plain) period of an all-but set.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AllButPeriod {
+pub(crate) struct AllButPeriod {
     /// The least l with x(n + p) = x(n) + s for all n >= l.
     pub preperiod: u64,
     /// The least p >= 1 for which such an l exists.
@@ -101,22 +98,13 @@ pub struct AllButPeriod {
 /// Finds the least pre-period and period of one sequence of an all-but
 /// set: the Grundy sequence (additive, with its saltus) or an outcome
 /// sequence. The budget counts positions made final by FES steps.
-///
-/// ```
-/// use grundy::{AllButSet, Limit, Sequence, find_allbut_period};
-/// let x = AllButSet::new([2, 3, 6, 8])?;
-/// let p = find_allbut_period(&x, Sequence::Grundy, &Limit::default(), &mut |_| {})?;
-/// assert!(p.preperiod > 0); // Siegel's example: not purely periodic
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn find_allbut_period(
+pub(crate) fn find_allbut_period(
     set: &AllButSet,
     sequence: Sequence,
-    limit: &Limit,
-    progress: &mut dyn FnMut(u64),
-) -> Result<AllButPeriod, NotFound> {
+    budget: &Budget,
+) -> Result<AllButPeriod, Stopped> {
     match sequence {
-        Sequence::Grundy => grundy_period(set, limit, progress),
+        Sequence::Grundy => grundy_period(set, budget),
         Sequence::Outcome(play) => {
             let last = p_positions(set, play).last().copied().unwrap_or(0);
             Ok(AllButPeriod {
@@ -132,23 +120,17 @@ pub fn find_allbut_period(
 }
 
 /// gcd(X) and X / gcd(X), when gcd(X) > 1.
-pub fn reduction(set: &AllButSet) -> Option<Reduction> {
-    let d = set.excluded().iter().fold(0, |a, &b| num_integer::gcd(a, b));
-    (d > 1).then(|| Reduction {
-        by: d,
-        to: AllButSet::new(set.excluded().iter().map(|&x| x / d))
-            .expect("dividing keeps X valid"),
-    })
+pub(crate) fn reduction(set: &AllButSet) -> Option<Reduction> {
+    set.reduced().map(|(by, to)| Reduction { by, to })
 }
 
 fn grundy_period(
     set: &AllButSet,
-    limit: &Limit,
-    progress: &mut dyn FnMut(u64),
-) -> Result<AllButPeriod, NotFound> {
+    budget: &Budget,
+) -> Result<AllButPeriod, Stopped> {
     let reduced = reduction(set);
     let game = reduced.as_ref().map_or(set, |r| &r.to);
-    let mut meter = Meter::new(limit, progress);
+    let mut meter = Meter::new(budget);
     let (cycle, preperiod) = pattern_cycle(game, &mut meter)?;
     let d = reduced.as_ref().map_or(1, |r| r.by);
     Ok(AllButPeriod {
@@ -157,12 +139,12 @@ fn grundy_period(
         saltus: d * cycle.steps,
         reduced,
         cycle: Some(cycle),
-        positions: meter.positions,
+        positions: meter.done,
     })
 }
 
 /// Steps `fes` once, counting the positions it made final.
-fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), NotFound> {
+fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), Stopped> {
     let moved = fes.step();
     meter.add(moved as usize)
 }
@@ -180,7 +162,7 @@ const TABLE_WORDS: usize = 1 << 19;
 fn first_repeat_by_table(
     set: &AllButSet,
     meter: &mut Meter<'_>,
-) -> Result<Option<Repeat>, NotFound> {
+) -> Result<Option<Repeat>, Stopped> {
     let mut fes = Fes::new(set);
     let width = fes.pattern_words().count();
     let mut words: Vec<u64> = Vec::new();
@@ -218,7 +200,7 @@ fn first_repeat_by_table(
 pub(crate) fn pattern_cycle(
     set: &AllButSet,
     meter: &mut Meter<'_>,
-) -> Result<(PatternCycle, u64), NotFound> {
+) -> Result<(PatternCycle, u64), Stopped> {
     let Repeat { steps, shift, mut ahead } =
         match first_repeat_by_table(set, meter)? {
             Some(found) => found,
@@ -267,7 +249,7 @@ struct Repeat {
 fn brent_repeat(
     set: &AllButSet,
     meter: &mut Meter<'_>,
-) -> Result<Repeat, NotFound> {
+) -> Result<Repeat, Stopped> {
     let mut tortoise = Fes::new(set);
     let mut hare = tortoise.clone();
     step(&mut hare, meter)?;
@@ -289,32 +271,12 @@ fn brent_repeat(
     Ok(Repeat { steps, shift, ahead })
 }
 
-/// The P-positions of one heap under `play`, ascending. All lie within
-/// max(X) of the first (two P-positions are a distance in X apart).
-///
-/// Normal play: 0 is P, and n is P iff n - q is in X for every smaller
-/// P-position q. Misère: heaps below the least move size m0 cannot move,
-/// so the player to move wins there; from m0 on the same rule applies,
-/// starting with m0 (whose only option, 0, is N).
-pub fn p_positions(set: &AllButSet, play: Play) -> Vec<u64> {
-    let first = match play {
-        Play::Normal => 0,
-        Play::Misere => (1..).find(|&a| set.contains(a)).expect("X finite"),
-    };
-    let mut p = vec![first];
-    for n in first + 1..=first + set.max_excluded() {
-        if p.iter().all(|&q| set.excluded().binary_search(&(n - q)).is_ok()) {
-            p.push(n);
-        }
-    }
-    p
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::StopReason;
     use crate::engine::naive;
-    use crate::set::SubtractionSet;
+    use crate::play::Play;
     use proptest::prelude::*;
 
     fn all_but(x: &[u64]) -> AllButSet {
@@ -325,8 +287,7 @@ mod tests {
         find_allbut_period(
             &all_but(x),
             Sequence::Grundy,
-            &Limit::default(),
-            &mut |_| {},
+            &Budget::default(),
         )
         .unwrap()
     }
@@ -370,7 +331,7 @@ mod tests {
         let (l, p, s) = lps(&[2, 3, 6, 8]);
         assert!(l > 0);
         let values = naive::grundy_values(
-            &SubtractionSet::AllBut(all_but(&[2, 3, 6, 8])),
+            &all_but(&[2, 3, 6, 8]),
             (l + 4 * p + 40) as usize,
         );
         assert_eq!(brute_force(&values, (2 * p + 17) as usize), (l, p, s));
@@ -393,15 +354,10 @@ mod tests {
             let got = find_allbut_period(
                 &x,
                 Sequence::Outcome(play),
-                &Limit::default(),
-                &mut |_| {},
+                &Budget::default(),
             )
             .unwrap();
-            let p = naive::outcomes(
-                &SubtractionSet::AllBut(x.clone()),
-                60,
-                play == Play::Misere,
-            );
+            let p = naive::outcomes(&x, 60, play);
             let last = p.iter().rposition(|&b| b).unwrap() as u64;
             assert_eq!((got.preperiod, got.period), (last + 1, 1));
         }
@@ -413,24 +369,23 @@ mod tests {
         // a deadline that has passed and a cancelled flag stop at once.
         let cancel =
             std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        for (limit, reason) in [
+        for (budget, reason) in [
             (
-                Limit {
+                Budget {
                     deadline: Some(std::time::Instant::now()),
-                    ..Limit::default()
+                    ..Budget::default()
                 },
-                crate::period::StopReason::Time,
+                StopReason::Time,
             ),
             (
-                Limit { cancel: Some(cancel), ..Limit::default() },
-                crate::period::StopReason::Cancelled,
+                Budget { cancel: Some(cancel), ..Budget::default() },
+                StopReason::Cancelled,
             ),
         ] {
             let err = find_allbut_period(
                 &all_but(&[30, 89, 119, 208]),
                 Sequence::Grundy,
-                &limit,
-                &mut |_| {},
+                &budget,
             )
             .unwrap_err();
             assert_eq!(err.reason, reason);
@@ -439,15 +394,17 @@ mod tests {
 
     #[test]
     fn progress_is_reported() {
-        let mut calls = 0;
-        find_allbut_period(
-            &all_but(&[2, 3, 6, 8]),
-            Sequence::Grundy,
-            &Limit::default(),
-            &mut |_| calls += 1,
-        )
-        .unwrap();
-        assert!(calls >= 1);
+        let calls = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counter = calls.clone();
+        let budget = Budget {
+            observer: Some(std::sync::Arc::new(move |_| {
+                counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            })),
+            ..Budget::default()
+        };
+        find_allbut_period(&all_but(&[2, 3, 6, 8]), Sequence::Grundy, &budget)
+            .unwrap();
+        assert!(calls.load(std::sync::atomic::Ordering::Relaxed) >= 1);
     }
 
     proptest! {
@@ -461,7 +418,7 @@ mod tests {
             let (l, p, s) = lps(&x);
             let m = x.last().copied().unwrap_or(0);
             let len = (l + 2 * m + 4 * p + 10) as usize;
-            let values = naive::grundy_values(&SubtractionSet::AllBut(all_but(&x)), len);
+            let values = naive::grundy_values(&all_but(&x), len);
             for n in l as usize..len - p as usize {
                 prop_assert_eq!(values[n + p as usize], values[n] + s);
             }
@@ -473,9 +430,8 @@ mod tests {
         #[test]
         fn table_and_brent_agree(v in prop::collection::btree_set(1u64..40, 1..7)) {
             let x = all_but(&v.into_iter().collect::<Vec<_>>());
-            let limit = Limit::default();
-            let mut quiet = |_| {};
-            let mut meter = Meter::new(&limit, &mut quiet);
+            let budget = Budget::default();
+            let mut meter = Meter::new(&budget);
             let table = first_repeat_by_table(&x, &mut meter).unwrap().unwrap();
             let brent = brent_repeat(&x, &mut meter).unwrap();
             prop_assert_eq!((table.steps, table.shift), (brent.steps, brent.shift));
@@ -489,7 +445,7 @@ mod tests {
         fn p_positions_equal_naive(v in prop::collection::btree_set(1u64..20, 0..6), misere in any::<bool>()) {
             let x = all_but(&v.into_iter().collect::<Vec<_>>());
             let play = if misere { Play::Misere } else { Play::Normal };
-            let want: Vec<u64> = naive::outcomes(&SubtractionSet::AllBut(x.clone()), 80, misere)
+            let want: Vec<u64> = naive::outcomes(&x, 80, play)
                 .iter().enumerate().filter(|(_, p)| **p).map(|(n, _)| n as u64).collect();
             prop_assert_eq!(p_positions(&x, play), want);
         }

@@ -1,0 +1,281 @@
+//! The one budget every long computation runs under.
+//!
+//! A period search can run for minutes, a misère search can fill memory,
+//! and a front end may want to stop either (a timeout, Ctrl-C, a client
+//! that hung up). [`Budget`] says how far a computation may go: a number
+//! of work units (positions, or run segments for the run-length engine),
+//! a number of stored states (exact searches over sums), a deadline and a
+//! cancel flag; an optional observer hears how far it got. When a budget
+//! runs out the computation stops with [`Stopped`]: which limit, in which
+//! unit, and how far it got. The library never words a hint such as
+//! "raise --max-positions": each front end knows its own flags.
+//!
+//! This module is a leaf: it imports nothing else from the crate.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The default number of positions (work units) a search may examine.
+pub const DEFAULT_MAX_POSITIONS: u64 = 10_000_000_000;
+
+/// The default number of positions an exact search over sums may store.
+pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
+
+/// How often (in work units) a position search checks its budget.
+pub(crate) const CHECK_EVERY: u64 = 1 << 22;
+
+/// Receives progress: the work units done so far, now and then.
+pub type Observer = Arc<dyn Fn(u64) + Send + Sync>;
+
+/// Limits for one computation, and who to tell about its progress.
+///
+/// ```
+/// use grundy::Budget;
+/// let budget = Budget { max_positions: 1_000_000, ..Budget::default() };
+/// assert_eq!(budget.max_states, grundy::DEFAULT_MAX_STATES);
+/// ```
+#[derive(Clone)]
+pub struct Budget {
+    /// Work units (positions, or run segments for the run-length engine)
+    /// a search may examine, all its phases together.
+    pub max_positions: u64,
+    /// Positions an exact search over sums of heaps may store.
+    pub max_states: u64,
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Give up when this flag becomes true (Ctrl-C, a closed connection).
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Told the work done so far, now and then.
+    pub observer: Option<Observer>,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_positions: DEFAULT_MAX_POSITIONS,
+            max_states: DEFAULT_MAX_STATES,
+            deadline: None,
+            cancel: None,
+            observer: None,
+        }
+    }
+}
+
+impl fmt::Debug for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Budget")
+            .field("max_positions", &self.max_positions)
+            .field("max_states", &self.max_states)
+            .field("deadline", &self.deadline)
+            .field("cancel", &self.cancel)
+            .field("observer", &self.observer.as_ref().map(|_| "Fn(u64)"))
+            .finish()
+    }
+}
+
+impl Budget {
+    /// A budget of `max_positions` work units and the defaults otherwise.
+    ///
+    /// ```
+    /// assert_eq!(grundy::Budget::positions(5).max_positions, 5);
+    /// ```
+    pub fn positions(max_positions: u64) -> Budget {
+        Budget { max_positions, ..Budget::default() }
+    }
+
+    /// Why the computation must stop now, apart from the work count:
+    /// the deadline passed or the caller cancelled.
+    pub(crate) fn interrupted(&self) -> Option<StopReason> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::Time)
+        } else if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            Some(StopReason::Cancelled)
+        } else {
+            None
+        }
+    }
+
+    /// The limit on work counted in `unit`.
+    pub fn limit(&self, unit: Unit) -> u64 {
+        match unit {
+            Unit::States => self.max_states,
+            Unit::Positions | Unit::Segments => self.max_positions,
+        }
+    }
+
+    /// Checks the limits after `done` units of `unit` work.
+    pub(crate) fn check(&self, done: u64, unit: Unit) -> Result<(), Stopped> {
+        let limit = self.limit(unit);
+        let reason = if done > limit {
+            match unit {
+                Unit::States => StopReason::States,
+                Unit::Positions | Unit::Segments => StopReason::Positions,
+            }
+        } else if let Some(reason) = self.interrupted() {
+            reason
+        } else {
+            return Ok(());
+        };
+        Err(Stopped { reason, done, limit, unit })
+    }
+
+    pub(crate) fn report(&self, done: u64) {
+        if let Some(observer) = &self.observer {
+            observer(done);
+        }
+    }
+}
+
+/// Which limit stopped a computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum StopReason {
+    /// The work budget ([`Budget::max_positions`]) ran out.
+    Positions,
+    /// The state budget ([`Budget::max_states`]) ran out.
+    States,
+    /// The deadline passed.
+    Time,
+    /// The caller cancelled.
+    Cancelled,
+}
+
+/// What a budget counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Unit {
+    /// Positions whose values were computed.
+    Positions,
+    /// Segments of the run-length engine (each stands for many positions).
+    Segments,
+    /// Positions stored by an exact search over sums.
+    States,
+}
+
+impl Unit {
+    /// The unit's name in plural, as messages use it.
+    pub fn plural(self) -> &'static str {
+        match self {
+            Unit::Positions => "positions",
+            Unit::Segments => "run segments",
+            Unit::States => "positions",
+        }
+    }
+}
+
+/// A computation stopped by its budget before it had an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Which limit stopped it.
+    pub reason: StopReason,
+    /// How far it got, in `unit`.
+    pub done: u64,
+    /// The limit on work of that unit that was in force.
+    pub limit: u64,
+    /// What `done` and `limit` count.
+    pub unit: Unit,
+}
+
+impl Stopped {
+    /// The same stop with `more` units of earlier work added.
+    pub(crate) fn after(self, more: u64) -> Stopped {
+        Stopped { done: self.done + more, ..self }
+    }
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = match self.reason {
+            StopReason::Positions | StopReason::States => "the budget ran out",
+            StopReason::Time => "the time limit passed",
+            StopReason::Cancelled => "it was cancelled",
+        };
+        write!(f, "stopped after {} {} ({why})", self.done, self.unit.plural())
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Counts work, checks the budget now and then, and reports progress.
+pub(crate) struct Meter<'a> {
+    budget: &'a Budget,
+    unit: Unit,
+    /// Work done so far.
+    pub(crate) done: u64,
+    next_check: u64,
+    every: u64,
+}
+
+impl<'a> Meter<'a> {
+    /// A meter of positions, checked every [`CHECK_EVERY`].
+    pub(crate) fn new(budget: &'a Budget) -> Meter<'a> {
+        Meter::every(budget, Unit::Positions, CHECK_EVERY)
+    }
+
+    /// A meter of `unit` work that checks the budget every `every` units.
+    pub(crate) fn every(budget: &'a Budget, unit: Unit, every: u64) -> Self {
+        Meter { budget, unit, done: 0, next_check: 0, every }
+    }
+
+    /// Adds `count` units of work.
+    pub(crate) fn add(&mut self, count: usize) -> Result<(), Stopped> {
+        self.done += count as u64;
+        if self.done >= self.next_check {
+            self.next_check = (self.done + self.every)
+                .min(self.budget.limit(self.unit).saturating_add(1));
+            self.budget.report(self.done);
+            self.budget.check(self.done, self.unit)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_budget_stops_past_the_limit() {
+        let budget = Budget::positions(10);
+        let mut meter = Meter::every(&budget, Unit::Positions, 4);
+        assert!(meter.add(10).is_ok());
+        let stop = meter.add(1).unwrap_err();
+        assert_eq!(stop.reason, StopReason::Positions);
+        assert_eq!((stop.done, stop.limit), (11, 10));
+    }
+
+    #[test]
+    fn cancel_and_deadline_stop() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let budget = Budget { cancel: Some(flag), ..Budget::default() };
+        let stop = budget.check(0, Unit::Positions).unwrap_err();
+        assert_eq!(stop.reason, StopReason::Cancelled);
+        let budget =
+            Budget { deadline: Some(Instant::now()), ..Budget::default() };
+        let stop = budget.check(0, Unit::States).unwrap_err();
+        assert_eq!(stop.reason, StopReason::Time);
+    }
+
+    #[test]
+    fn observer_hears_progress() {
+        let heard = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = heard.clone();
+        let budget = Budget {
+            observer: Some(Arc::new(move |n| sink.lock().unwrap().push(n))),
+            ..Budget::default()
+        };
+        let mut meter = Meter::every(&budget, Unit::Positions, 5);
+        for _ in 0..12 {
+            meter.add(1).unwrap();
+        }
+        assert_eq!(*heard.lock().unwrap(), [1, 6, 11]);
+    }
+}

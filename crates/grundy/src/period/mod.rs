@@ -1,0 +1,204 @@
+//! Exact least pre-periods and periods, each with its certificate.
+//!
+//! Every eventually periodic sequence `grundy` reports is found by one of
+//! four detectors, each the right one for a kind of rule set:
+//!
+//! * `window.rs`: finite subtraction sets, position by position. The
+//!   value at n is a function of the window of the m = max(S) values
+//!   before it, so two equal windows prove a period (Winning Ways ch. 4).
+//! * `runs.rs`: the same certificate over the run-length engine, for
+//!   sequences made of long constant runs.
+//! * `small.rs`: small finite sets in bulk (sweeps): the whole short
+//!   history in memory, Grundy and outcome periods in one pass.
+//! * `pattern.rs`: all-but sets, whose values grow without bound: a
+//!   repeat of FES boundary patterns proves an additive period.
+//!
+//! `choice.rs` picks the block or run-length engine for a finite set.
+//! Which detector applies to which rule set is decided one layer up, by
+//! each rule set (`rules/`); this layer knows sets and engines only. All
+//! detectors stop on a [`Budget`] with [`Stopped`].
+
+pub(crate) mod choice;
+pub(crate) mod pattern;
+pub(crate) mod runs;
+pub(crate) mod small;
+pub(crate) mod window;
+
+pub use choice::EngineChoice;
+pub use pattern::{PatternCycle, Reduction};
+
+use crate::budget::{Budget, Stopped};
+use crate::engine::Engine;
+use crate::engine::fes::p_positions;
+use crate::play::{Play, Sequence};
+use crate::set::{AllButSet, FiniteSet};
+
+/// How a period search may run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PeriodOptions {
+    /// The engine for finite sets (ignored by rule sets with one engine).
+    pub engine: EngineChoice,
+    /// Sweeps of many small sets: keep each set's whole short history in
+    /// memory and find the Grundy and outcome periods in one pass. Same
+    /// answers; less set-up cost per set, more memory per position.
+    pub bulk: bool,
+}
+
+/// What proves a reported period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Certificate {
+    /// x(n + p) = x(n) was checked for the `window` consecutive n from
+    /// `start` on, and for every n from the pre-period to there; since the
+    /// value at n depends only on the `window` values before it, that
+    /// proves it for all later n.
+    Window {
+        /// The first of the `window` matching positions.
+        start: u64,
+        /// m = max(S).
+        window: u64,
+    },
+    /// All-but sets: the FES boundary pattern before one step recurs
+    /// later (see [`PatternCycle`]).
+    Pattern(PatternCycle),
+    /// All-but outcome sequences: two P-positions differ by an element of
+    /// X, so every P-position lies in [start, start + window], and every
+    /// heap past the last one is N.
+    PositionsWithin {
+        /// The first P-position.
+        start: u64,
+        /// max(X).
+        window: u64,
+    },
+}
+
+/// An eventual period of one sequence, exact and least, with its proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The least l with x(n + p) = x(n) + s for all n >= l.
+    pub preperiod: u64,
+    /// The least p >= 1 for which such an l exists.
+    pub period: u64,
+    /// The saltus s (0 for sequences that repeat exactly).
+    pub saltus: u64,
+    /// What proves it.
+    pub certificate: Certificate,
+    /// The largest value of the sequence, when it is bounded (for outcome
+    /// sequences: 0 if every position is P, else 1).
+    pub max_value: Option<u64>,
+    /// The engine that generated the sequence.
+    pub engine: Engine,
+    /// Positions whose values were determined, all phases together.
+    pub positions: u64,
+    /// Segments the run-length engine processed (its real work).
+    pub segments: Option<u64>,
+    /// The gcd reduction applied first (all-but sets with gcd(X) > 1).
+    pub reduced: Option<Reduction>,
+}
+
+/// The periods a report needs under one play: the main sequence (the
+/// Grundy sequence under normal play, the misère outcomes under misère
+/// play) and the outcome sequence under that play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periods {
+    /// The main sequence's period.
+    pub main: Period,
+    /// The outcome sequence's period (equal to `main` under misère play).
+    pub outcome: Period,
+    /// Positions examined for both together.
+    pub positions: u64,
+}
+
+impl Periods {
+    /// Both periods from separate searches.
+    pub(crate) fn pair(main: Period, outcome: Period, play: Play) -> Self {
+        let positions = match play {
+            Play::Normal => main.positions + outcome.positions,
+            Play::Misere => main.positions,
+        };
+        Periods { main, outcome, positions }
+    }
+}
+
+/// One sequence of a finite set, with the engine `options` asks for.
+pub(crate) fn finite(
+    set: &FiniteSet,
+    sequence: Sequence,
+    options: &PeriodOptions,
+    budget: &Budget,
+) -> Result<Period, Stopped> {
+    choice::find(set, sequence, options.engine, budget)
+}
+
+/// The periods a report on a finite set needs under `play`.
+pub(crate) fn finite_periods(
+    set: &FiniteSet,
+    play: Play,
+    options: &PeriodOptions,
+    budget: &Budget,
+) -> Result<Periods, Stopped> {
+    if options.bulk && play == Play::Normal {
+        return small::periods(set, budget);
+    }
+    match play {
+        Play::Normal => {
+            // Search the engine once for both sequences.
+            let engine = choice::choose(set, options.engine, budget)?;
+            let options = PeriodOptions { engine, ..*options };
+            let main = finite(set, Sequence::Grundy, &options, budget)?;
+            let outcome =
+                finite(set, Sequence::Outcome(play), &options, budget)
+                    .map_err(|e| e.after(main.positions))?;
+            Ok(Periods::pair(main, outcome, play))
+        }
+        Play::Misere => {
+            let main = finite(set, Sequence::Outcome(play), options, budget)?;
+            Ok(Periods::pair(main.clone(), main, play))
+        }
+    }
+}
+
+/// One sequence of an all-but set: the FES engine.
+pub(crate) fn all_but(
+    set: &AllButSet,
+    sequence: Sequence,
+    budget: &Budget,
+) -> Result<Period, Stopped> {
+    let found = pattern::find_allbut_period(set, sequence, budget)?;
+    let certificate = match (sequence, found.cycle) {
+        (Sequence::Grundy, Some(cycle)) => Certificate::Pattern(cycle),
+        (Sequence::Outcome(play), _) => Certificate::PositionsWithin {
+            start: p_positions(set, play)[0],
+            window: set.max_excluded(),
+        },
+        (Sequence::Grundy, None) => unreachable!("grundy periods carry it"),
+    };
+    Ok(Period {
+        preperiod: found.preperiod,
+        period: found.period,
+        saltus: found.saltus,
+        certificate,
+        max_value: None,
+        engine: Engine::Fes,
+        positions: found.positions,
+        segments: None,
+        reduced: found.reduced,
+    })
+}
+
+/// The periods a report on an all-but set needs under `play`.
+pub(crate) fn all_but_periods(
+    set: &AllButSet,
+    play: Play,
+    budget: &Budget,
+) -> Result<Periods, Stopped> {
+    let outcome = all_but(set, Sequence::Outcome(play), budget)?;
+    match play {
+        Play::Normal => {
+            let main = all_but(set, Sequence::Grundy, budget)
+                .map_err(|e| e.after(outcome.positions))?;
+            Ok(Periods::pair(main, outcome, play))
+        }
+        Play::Misere => Ok(Periods::pair(outcome.clone(), outcome, play)),
+    }
+}

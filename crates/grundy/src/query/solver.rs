@@ -1,0 +1,343 @@
+//! The one exact solver: who wins any sum of heaps, and in how many moves.
+//!
+//! Misère sums do not follow the nim-sum rule (Winning Ways ch. 13), and a
+//! good opponent needs more than who wins: Steinhaus' remoteness, the
+//! number of moves left when the winner hurries and the loser stalls
+//! (Winning Ways ch. 9, "Remoteness"). [`Solver`] computes both, for
+//! normal or misère play, for positions made of heaps of any rule sets
+//! (a move may split a heap, as in octal games), by memoised depth-first
+//! search with an explicit stack (deep games do not overflow the call
+//! stack).
+//!
+//! A position is stored in canonical form: heaps of 0 dropped (they have
+//! no options), the rest sorted by rule set and size, so that permuted
+//! positions are one. The budget's `max_states` is the number of
+//! positions stored: the one meaning of the state budget for sums, play
+//! and the web. Its `max_positions` bounds the options examined (the
+//! work: a heap of Nim with n tokens has n options), and its deadline and
+//! cancel flag are checked every few thousand options.
+//!
+//! Terminal positions have remoteness 0 (lost under normal play, won
+//! under misère play); otherwise, if some option is lost for the player
+//! who moves there, r = 1 + the least r of those options (a win), else
+//! r = 1 + the largest r of all options (a loss).
+
+use std::collections::HashMap;
+
+use crate::budget::{Budget, StopReason, Stopped, Unit};
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::HeapOption;
+use crate::play::{Outcome, Play};
+use crate::rules::Rules;
+
+/// Who wins a position with perfect play, and how many moves it lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Value {
+    /// The outcome: `N` when the player to move wins.
+    pub outcome: Outcome,
+    /// The remoteness: moves left when the winner wins as fast as
+    /// possible and the loser loses as slowly as possible.
+    pub remoteness: u32,
+}
+
+impl Value {
+    /// Whether the player to move wins.
+    pub fn wins(self) -> bool {
+        self.outcome == Outcome::N
+    }
+
+    fn pack(self) -> u32 {
+        (self.remoteness << 1) | u32::from(self.wins())
+    }
+
+    fn unpack(cell: u32) -> Value {
+        Value {
+            outcome: Outcome::from_is_p(cell & 1 == 0),
+            remoteness: cell >> 1,
+        }
+    }
+}
+
+/// A heap in canonical form: the index of its rule set, its size.
+type Part = (u32, u64);
+
+/// Memoised perfect play over sums of heaps.
+#[derive(Debug)]
+pub(crate) struct Solver {
+    play: Play,
+    budget: Budget,
+    /// Rule sets seen so far; parts refer to them by index.
+    rules: Vec<Rules>,
+    memo: HashMap<Box<[Part]>, u32>,
+    /// Options examined so far, and when to check the budget next.
+    visits: u64,
+    next_check: u64,
+}
+
+/// How often (in options examined) the solver checks its budget.
+const CHECK_VISITS: u64 = 1 << 16;
+
+impl Solver {
+    /// A solver for `play` that stores at most `budget.max_states`
+    /// positions.
+    pub(crate) fn new(play: Play, budget: Budget) -> Solver {
+        Solver {
+            play,
+            budget,
+            rules: Vec::new(),
+            memo: HashMap::new(),
+            visits: 0,
+            next_check: CHECK_VISITS,
+        }
+    }
+
+    /// Normal or misère play.
+    pub(crate) fn play(&self) -> Play {
+        self.play
+    }
+
+    /// The positions stored so far.
+    pub(crate) fn states(&self) -> u64 {
+        self.memo.len() as u64
+    }
+
+    /// The value of the sum of `heaps`.
+    pub(crate) fn value(&mut self, heaps: &[(Rules, u64)]) -> Result<Value> {
+        let key = self.canonical(heaps);
+        self.solve(key).map_err(|e| match e {
+            Halt::Stopped(e) => self.budget_error(e),
+            Halt::Cycle => Error::new(
+                ErrorKind::Cyclic,
+                format!(
+                    "the options of \"{}\" lead back to the same position; heap games must end",
+                    heaps.iter().map(|(r, _)| r.to_string()).collect::<Vec<_>>().join(" + ")
+                ),
+            ),
+        })
+    }
+
+    /// The library's message for a search that ran out of budget.
+    fn budget_error(&self, e: Stopped) -> Error {
+        let message = match e.reason {
+            StopReason::States => format!(
+                "this game has more than {} positions to solve exactly; use smaller heaps",
+                e.limit
+            ),
+            StopReason::Positions => format!(
+                "this game needs more than {} move checks to solve exactly; use smaller heaps",
+                e.limit
+            ),
+            StopReason::Time => format!(
+                "the exact search ran out of time after {} positions",
+                e.done
+            ),
+            StopReason::Cancelled => format!(
+                "the exact search was cancelled after {} positions",
+                e.done
+            ),
+        };
+        Error::budget(e, message)
+    }
+
+    fn intern(&mut self, rules: &Rules) -> u32 {
+        match self.rules.iter().position(|r| r == rules) {
+            Some(i) => i as u32,
+            None => {
+                self.rules.push(rules.clone());
+                (self.rules.len() - 1) as u32
+            }
+        }
+    }
+
+    fn canonical(&mut self, heaps: &[(Rules, u64)]) -> Box<[Part]> {
+        let mut parts: Vec<Part> = heaps
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(r, n)| (self.intern(r), *n))
+            .collect();
+        parts.sort_unstable();
+        parts.into_boxed_slice()
+    }
+
+    /// Counts `count` options examined against the work budget.
+    fn visit(&mut self, count: usize) -> Result<(), Halt> {
+        self.visits += count as u64;
+        if self.visits >= self.next_check {
+            self.next_check = self.visits + CHECK_VISITS;
+            self.budget.report(self.visits);
+            self.budget
+                .check(self.visits, Unit::Positions)
+                .map_err(Halt::Stopped)?;
+        }
+        Ok(())
+    }
+
+    /// The options of part `i` of `position` (the heaps it may leave),
+    /// those that take the most first: a subtraction game's search then
+    /// reaches small heaps first and stays shallow.
+    fn part_options(&self, position: &[Part], i: usize, out: &mut Vec<HeapOption>) {
+        out.clear();
+        let (rule, size) = position[i];
+        self.rules[rule as usize].options(size, &mut |o| out.push(o));
+        out.reverse();
+    }
+
+    /// The canonical position after replacing part `i` by `option`'s
+    /// leaves, written into `key`.
+    fn after(position: &[Part], i: usize, option: &HeapOption, key: &mut Vec<Part>) {
+        let rule = position[i].0;
+        key.clear();
+        key.extend_from_slice(&position[..i]);
+        key.extend_from_slice(&position[i + 1..]);
+        for &h in option.leaves() {
+            let part = (rule, h);
+            let at = key.partition_point(|p| *p < part);
+            key.insert(at, part);
+        }
+    }
+
+    fn solve(&mut self, root: Box<[Part]>) -> Result<Value, Halt> {
+        if let Some(&v) = self.memo.get(&root) {
+            return Ok(Value::unpack(v));
+        }
+        let mut path: std::collections::HashSet<Box<[Part]>> =
+            std::collections::HashSet::new();
+        let mut stack = vec![self.frame(root.clone())];
+        path.insert(root.clone());
+        let mut key: Vec<Part> = Vec::new();
+        while let Some(frame) = stack.last_mut() {
+            // Walk the options of the current part; stop at the first one
+            // not solved yet.
+            let mut pending = None;
+            while pending.is_none() {
+                if frame.next < frame.options.len() {
+                    let option = frame.options[frame.next];
+                    Self::after(&frame.position, frame.part, &option, &mut key);
+                    match self.memo.get(&key[..]) {
+                        Some(&v) => {
+                            frame.add(Value::unpack(v));
+                            frame.next += 1;
+                        }
+                        None => pending = Some(key.clone().into_boxed_slice()),
+                    }
+                    continue;
+                }
+                // The next distinct part (an equal heap has the same options).
+                let position = &frame.position;
+                let mut part = frame.part + 1;
+                while part < position.len() && position[part] == position[part - 1] {
+                    part += 1;
+                }
+                if part >= position.len() {
+                    break;
+                }
+                frame.part = part;
+                frame.next = 0;
+                let mut options = std::mem::take(&mut frame.options);
+                self.part_options(&frame.position, part, &mut options);
+                frame.options = options;
+                let count = frame.options.len();
+                self.visit(count)?;
+            }
+            if let Some(next) = pending {
+                if !path.insert(next.clone()) {
+                    return Err(Halt::Cycle);
+                }
+                let frame = self.frame(next);
+                self.visit(frame.options.len())?;
+                stack.push(frame);
+                continue;
+            }
+            let frame = stack.pop().expect("a frame");
+            let value = frame.value(self.play);
+            path.remove(&frame.position);
+            self.memo.insert(frame.position, value.pack());
+            let stored = self.states();
+            if stored > self.budget.max_states || stored % 1024 == 0 {
+                self.budget.check(stored, Unit::States).map_err(Halt::Stopped)?;
+            }
+        }
+        Ok(Value::unpack(self.memo[&root]))
+    }
+
+    /// A new frame for `position`, at the options of its first part.
+    fn frame(&self, position: Box<[Part]>) -> Frame {
+        let mut options = Vec::new();
+        if !position.is_empty() {
+            self.part_options(&position, 0, &mut options);
+        }
+        Frame { position, part: 0, options, next: 0, best_win: None, longest: None }
+    }
+}
+
+/// A position being solved: which of its options have been looked at,
+/// and what they showed so far.
+struct Frame {
+    position: Box<[Part]>,
+    /// The part whose options are being walked, and those options.
+    part: usize,
+    options: Vec<HeapOption>,
+    next: usize,
+    /// The least remoteness of an option lost for the player moving there.
+    best_win: Option<u32>,
+    /// The largest remoteness of any option.
+    longest: Option<u32>,
+}
+
+impl Frame {
+    fn add(&mut self, after: Value) {
+        if !after.wins() {
+            self.best_win = Some(
+                self.best_win.map_or(after.remoteness, |r| r.min(after.remoteness)),
+            );
+        }
+        self.longest = self.longest.max(Some(after.remoteness));
+    }
+
+    fn value(&self, play: Play) -> Value {
+        match (self.best_win, self.longest) {
+            (Some(r), _) => Value { outcome: Outcome::N, remoteness: r + 1 },
+            (None, Some(r)) => Value { outcome: Outcome::P, remoteness: r + 1 },
+            (None, None) => Value {
+                outcome: match play {
+                    Play::Normal => Outcome::P,
+                    Play::Misere => Outcome::N,
+                },
+                remoteness: 0,
+            },
+        }
+    }
+}
+
+/// Why a search stopped without a value.
+enum Halt {
+    Stopped(Stopped),
+    Cycle,
+}
+
+/// Misère outcomes of single heaps 0, 1, 2, ..., by the exact solver:
+/// for rule sets without a misère engine of their own.
+pub(crate) struct MisereOutcomes {
+    rules: Rules,
+    solver: Solver,
+    next: u64,
+}
+
+impl MisereOutcomes {
+    pub(crate) fn new(rules: Rules) -> MisereOutcomes {
+        let budget = Budget { max_states: u64::MAX, ..Budget::default() };
+        MisereOutcomes { rules, solver: Solver::new(Play::Misere, budget), next: 0 }
+    }
+}
+
+impl Iterator for MisereOutcomes {
+    type Item = bool;
+
+    fn next(&mut self) -> Option<bool> {
+        let heap = [(self.rules.clone(), self.next)];
+        self.next += 1;
+        let value = self.solver.value(&heap).expect("no state limit");
+        Some(!value.wins())
+    }
+}

@@ -1,0 +1,153 @@
+//! Sequences of values: the Grundy values and outcomes of single heaps.
+//!
+//! [`values`] and [`outcomes`] hand out the sequences of any rule set
+//! from heap 0 on, by its fastest engine (or the naive engine when it has
+//! none); [`ValuesReport`] is the listing `grundy values --json` prints.
+
+use crate::engine::naive::NaiveValues;
+use crate::game::HeapGame;
+use crate::nimber::Nimber;
+use crate::play::{Outcome, Play};
+use crate::rules::Rules;
+
+/// The Grundy sequence g(0), g(1), ... of a rule set, without end.
+pub struct Values {
+    inner: Box<dyn Iterator<Item = u64> + Send>,
+}
+
+impl std::fmt::Debug for Values {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Values").finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Values {
+    type Item = Nimber;
+
+    fn next(&mut self) -> Option<Nimber> {
+        self.inner.next().map(Nimber)
+    }
+}
+
+/// The outcomes of single heaps 0, 1, 2, ... under one play, without end.
+pub struct Outcomes {
+    inner: Box<dyn Iterator<Item = bool> + Send>,
+}
+
+impl std::fmt::Debug for Outcomes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outcomes").finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Outcomes {
+    type Item = Outcome;
+
+    fn next(&mut self) -> Option<Outcome> {
+        self.inner.next().map(Outcome::from_is_p)
+    }
+}
+
+/// Lets the naive engine own a rule set behind a shared handle.
+struct Shared(Rules);
+
+impl HeapGame for Shared {
+    fn options(&self, heap: u64, visit: &mut dyn FnMut(crate::HeapOption)) {
+        self.0.options(heap, visit);
+    }
+}
+
+/// The Grundy values of a rule set from heap 0 on.
+///
+/// ```
+/// let rules = "1,2,3".parse()?;
+/// let first: Vec<u64> = grundy::values(&rules).take(6).map(|g| g.value()).collect();
+/// assert_eq!(first, [0, 1, 2, 3, 0, 1]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn values(rules: &Rules) -> Values {
+    let inner = rules
+        .rule_set()
+        .values()
+        .unwrap_or_else(|| Box::new(NaiveValues::new(Shared(rules.clone()))));
+    Values { inner }
+}
+
+/// The outcomes of single heaps from 0 on under `play`.
+///
+/// ```
+/// use grundy::{Outcome, Play};
+/// let rules = "1,2,3".parse()?;
+/// let misere: Vec<Outcome> = grundy::outcomes(&rules, Play::Misere).take(6).collect();
+/// // Misère {1, 2, 3}: P exactly at 1 and 5 (n = 1 mod 4).
+/// assert_eq!(misere, [Outcome::N, Outcome::P, Outcome::N, Outcome::N, Outcome::N, Outcome::P]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn outcomes(rules: &Rules, play: Play) -> Outcomes {
+    let inner = rules.rule_set().outcomes(play).unwrap_or_else(|| {
+        let mut values = values(rules);
+        match play {
+            Play::Normal => Box::new(std::iter::from_fn(move || {
+                values.next().map(Nimber::is_zero)
+            })),
+            Play::Misere => Box::new(crate::query::solver::MisereOutcomes::new(
+                rules.clone(),
+            )),
+        }
+    });
+    Outcomes { inner }
+}
+
+/// The result of `grundy values`: a listing of g(0..=to) and outcomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ValuesReport {
+    /// The rule set, canonical notation.
+    pub set: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The last heap size listed.
+    pub to: u64,
+    /// g(0..=to); absent for misère play.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none")
+    )]
+    pub values: Option<Vec<u64>>,
+    /// One letter per heap size 0..=to: `P` (player to move loses) or `N`.
+    pub outcomes: String,
+}
+
+impl ValuesReport {
+    /// Computes g(0..=to) and the outcomes under `play` (in memory: about
+    /// nine bytes per heap; front ends that list long sequences stream
+    /// [`values`] instead).
+    ///
+    /// ```
+    /// use grundy::{Play, ValuesReport};
+    /// let r = ValuesReport::new(&"2,3".parse()?, 5, Play::Normal);
+    /// assert_eq!((r.values.unwrap(), r.outcomes.as_str()), (vec![0, 0, 1, 1, 2, 0], "PPNNNP"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(rules: &Rules, to: u64, play: Play) -> ValuesReport {
+        let count = to as usize + 1;
+        let (values, outcomes) = match play {
+            Play::Normal => {
+                let values: Vec<u64> =
+                    self::values(rules).take(count).map(Nimber::value).collect();
+                let outcomes =
+                    values.iter().map(|&g| if g == 0 { 'P' } else { 'N' });
+                let outcomes = outcomes.collect();
+                (Some(values), outcomes)
+            }
+            Play::Misere => (
+                None,
+                self::outcomes(rules, play)
+                    .take(count)
+                    .map(Outcome::letter)
+                    .collect(),
+            ),
+        };
+        ValuesReport { set: rules.to_string(), play, to, values, outcomes }
+    }
+}

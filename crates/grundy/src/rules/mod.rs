@@ -1,0 +1,272 @@
+//! Rule sets: one trait that every game `grundy` studies implements.
+//!
+//! A rule set says what a heap's options are ([`HeapGame`]) and, through
+//! [`RuleSet`], which fast engine generates its sequences and which
+//! periodicity theorem (and so which certificate) applies. Everything
+//! above this layer (values, periods, heaps, sums, play, pictures,
+//! sweeps, the web) talks to a [`Rules`] handle and never asks which kind
+//! of rule set it holds. A new rule set implements [`RuleSet`] in its own
+//! file; `docs/DESIGN.md` ("Adding a rule set") walks through it, and the
+//! test-only "subtract a square" game in `tests/` does it with nothing
+//! but its options.
+//!
+//! Implemented here: finite and all-but subtraction sets
+//! (`subtraction.rs`). Notation: `notation.rs`.
+
+mod all_but_model;
+mod notation;
+mod subtraction;
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+
+use crate::budget::{Budget, Stopped};
+use crate::engine::Engine;
+use crate::error::Result;
+use crate::game::HeapGame;
+use crate::period::{Period, PeriodOptions, Periods};
+use crate::play::{Play, Sequence};
+use crate::set::{AllButSet, FiniteSet};
+
+/// An option of a heap of any size: the tokens taken and the heaps left.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BigOption {
+    /// How many tokens the move takes.
+    pub take: BigUint,
+    /// The non-empty heaps it leaves.
+    pub leaves: Vec<BigUint>,
+}
+
+impl BigOption {
+    /// The move of a subtraction game: take `take` of `heap` tokens.
+    pub(crate) fn subtract(heap: &BigUint, take: BigUint) -> BigOption {
+        let rest = heap - &take;
+        let leaves = if rest == BigUint::ZERO { Vec::new() } else { vec![rest] };
+        BigOption { take, leaves }
+    }
+}
+
+/// What a move should reach, for [`RuleSet::options_toward`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A position of this Grundy value (the nim-sum of the heaps left).
+    Grundy(u64),
+    /// A misère P-position of single heaps (the heaps left form one).
+    MisereP,
+}
+
+/// A rule set of a heap game, with the fast machinery that applies to it.
+///
+/// Only [`HeapGame::options`] and [`RuleSet::notation`] are required: the
+/// other methods have defaults (the naive engine, no periodicity theorem),
+/// so a new rule set works everywhere at once, slowly, and gets faster as
+/// it overrides them. Implementations must be immutable values (they are
+/// shared between threads behind [`Rules`]).
+pub trait RuleSet: HeapGame + fmt::Debug + Send + Sync + 'static {
+    /// The canonical notation: parsing it gives back an equal rule set,
+    /// and two rule sets are equal when their notations are.
+    fn notation(&self) -> String;
+
+    /// The Grundy values from heap 0 on, by this rule set's fastest
+    /// engine; `None` (the default) lets the naive engine compute them
+    /// from the options.
+    fn values(&self) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
+        None
+    }
+
+    /// The outcomes of single heaps from 0 on (`true` at P-positions)
+    /// under `play`; `None` (the default) lets the naive engine compute
+    /// them.
+    fn outcomes(
+        &self,
+        play: Play,
+    ) -> Option<Box<dyn Iterator<Item = bool> + Send>> {
+        let _ = play;
+        None
+    }
+
+    /// The least pre-period and period of one sequence with the
+    /// certificate of the theorem that applies; `Ok(None)` (the default)
+    /// when no periodicity theorem is known for this rule set.
+    fn period(
+        &self,
+        sequence: Sequence,
+        options: &PeriodOptions,
+        budget: &Budget,
+    ) -> Result<Option<Period>, Stopped> {
+        let _ = (sequence, options, budget);
+        Ok(None)
+    }
+
+    /// The periods a report needs under `play`: the main sequence (Grundy
+    /// values under normal play, misère outcomes under misère play) and
+    /// the outcome sequence. The default asks [`RuleSet::period`] for
+    /// each; rule sets that find both at once override it.
+    fn periods(
+        &self,
+        play: Play,
+        options: &PeriodOptions,
+        budget: &Budget,
+    ) -> Result<Option<Periods>, Stopped> {
+        let outcome = Sequence::Outcome(play);
+        match play {
+            Play::Normal => {
+                let Some(main) = self.period(Sequence::Grundy, options, budget)?
+                else {
+                    return Ok(None);
+                };
+                let found = self.period(outcome, options, budget);
+                let outcome = found.map_err(|e| e.after(main.positions))?;
+                Ok(outcome.map(|o| Periods::pair(main, o, play)))
+            }
+            Play::Misere => Ok(self
+                .period(outcome, options, budget)?
+                .map(|o| Periods::pair(o.clone(), o, play))),
+        }
+    }
+
+    /// What kind of rule set this is, in plural, for messages: "finite
+    /// sets", "all-but sets".
+    fn family(&self) -> &'static str {
+        "rule sets of this kind"
+    }
+
+    /// The one engine this rule set always uses, or `None` when
+    /// [`PeriodOptions::engine`] chooses among several. Default: the
+    /// naive engine.
+    fn fixed_engine(&self) -> Option<Engine> {
+        Some(Engine::Naive)
+    }
+
+    /// The options of `heap` (of any size) among which every option that
+    /// reaches `goal` is found, when listing all of them is impossible or
+    /// wasteful; `grundy` (when given) is the Grundy sequence's period.
+    /// `Ok(None)` (the default) lets the caller list every option of heaps
+    /// that fit in memory.
+    fn options_toward(
+        &self,
+        heap: &BigUint,
+        goal: Goal,
+        grundy: Option<&Period>,
+        budget: &Budget,
+    ) -> Result<Option<Vec<BigOption>>> {
+        let _ = (heap, goal, grundy, budget);
+        Ok(None)
+    }
+
+    /// `self` as [`Any`], so that code that needs one kind of rule set
+    /// (the FES explanation of all-but sets) can ask for it.
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A shared handle to a rule set: what every entry point of the library
+/// takes. Cheap to clone; compares and hashes by canonical notation.
+///
+/// ```
+/// use grundy::Rules;
+/// let rules: Rules = "{3, 1, 2}".parse()?;
+/// assert_eq!(rules.to_string(), "1,2,3");
+/// assert_eq!("all-but:".parse::<Rules>()?.to_string(), "nim");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Rules {
+    inner: Arc<dyn RuleSet>,
+    notation: Arc<str>,
+}
+
+impl Rules {
+    /// Wraps any rule set.
+    pub fn new(rule_set: impl RuleSet) -> Rules {
+        let notation = rule_set.notation().into();
+        Rules { inner: Arc::new(rule_set), notation }
+    }
+
+    /// Nim: take any positive number of tokens.
+    pub fn nim() -> Rules {
+        Rules::new(AllButSet::nim())
+    }
+
+    /// The rule set behind the handle.
+    pub fn rule_set(&self) -> &dyn RuleSet {
+        &*self.inner
+    }
+
+    /// The rule set as the concrete type `T`, if it is one.
+    ///
+    /// ```
+    /// use grundy::{AllButSet, Rules};
+    /// let rules: Rules = "all-but:2,3".parse()?;
+    /// assert!(rules.downcast_ref::<AllButSet>().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn downcast_ref<T: RuleSet>(&self) -> Option<&T> {
+        self.inner.as_any().downcast_ref()
+    }
+
+    /// The canonical notation (also what `Display` prints).
+    pub fn notation(&self) -> &str {
+        &self.notation
+    }
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rules({})", self.notation)
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.notation)
+    }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        self.notation == other.notation
+    }
+}
+
+impl Eq for Rules {}
+
+impl std::hash::Hash for Rules {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.notation.hash(state);
+    }
+}
+
+impl PartialOrd for Rules {
+    fn partial_cmp(&self, other: &Rules) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Rules {
+    fn cmp(&self, other: &Rules) -> std::cmp::Ordering {
+        self.notation.cmp(&other.notation)
+    }
+}
+
+impl From<FiniteSet> for Rules {
+    fn from(set: FiniteSet) -> Rules {
+        Rules::new(set)
+    }
+}
+
+impl From<AllButSet> for Rules {
+    fn from(set: AllButSet) -> Rules {
+        Rules::new(set)
+    }
+}
+
+impl std::ops::Deref for Rules {
+    type Target = dyn RuleSet;
+
+    fn deref(&self) -> &dyn RuleSet {
+        &*self.inner
+    }
+}
