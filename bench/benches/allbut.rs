@@ -8,20 +8,21 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grundy::engine::fes::FesValues;
 use grundy::engine::naive;
-use grundy::{AllButSet, Limit, Sequence, SubtractionSet, find_allbut_period};
+use grundy::{AllButSet, Budget, PeriodOptions, RuleSet, Sequence};
 
 fn all_but(x: &[u64]) -> AllButSet {
     AllButSet::new(x.iter().copied()).unwrap()
 }
 
 fn period(set: &AllButSet) -> (u64, u64, u64) {
-    let f = find_allbut_period(
-        set,
-        Sequence::Grundy,
-        &Limit::default(),
-        &mut |_| {},
-    )
-    .unwrap();
+    let f = set
+        .period(
+            Sequence::Grundy,
+            &PeriodOptions::default(),
+            &Budget::default(),
+        )
+        .unwrap()
+        .unwrap();
     (f.preperiod, f.period, f.positions)
 }
 
@@ -103,7 +104,7 @@ fn values(c: &mut Criterion) {
     for n in [10_000usize, 1_000_000] {
         let set = all_but(&[2, 3, 5]);
         if n <= 10_000 {
-            let whole = SubtractionSet::AllBut(set.clone());
+            let whole = set.clone();
             group.bench_with_input(
                 BenchmarkId::new("naive", format!("[2, 3, 5] to {n}")),
                 &whole,

@@ -12,7 +12,7 @@ use grundy::engine::block::BlockEngine;
 use grundy::engine::cell::{Cell, GrundyRule};
 use grundy::engine::{Source, naive};
 use grundy::{
-    EngineChoice, FiniteSet, Limit, Sequence, SubtractionSet, find_period_with,
+    Budget, EngineChoice, FiniteSet, PeriodOptions, RuleSet, Sequence,
 };
 
 /// Generates `count` positions with the block engine, `chunk` at a time.
@@ -63,8 +63,7 @@ fn generation(c: &mut Criterion) {
     group.throughput(Throughput::Elements(count as u64));
     group.sample_size(10);
     for (name, moves) in sets() {
-        let set: SubtractionSet =
-            FiniteSet::new(moves.iter().copied()).unwrap().into();
+        let set = FiniteSet::new(moves.iter().copied()).unwrap();
         group.bench_with_input(
             BenchmarkId::new("naive", name),
             &set,
@@ -79,20 +78,19 @@ fn periods(c: &mut Criterion) {
     group.sample_size(10);
     for text in ["2,3,5", "29,71,100", "299,701,1000", "5000,10001,15001"] {
         let set: FiniteSet = text.parse().unwrap();
-        for (name, choice) in
+        for (name, engine) in
             [("block", EngineChoice::Block), ("runs", EngineChoice::Runs)]
         {
+            let options = PeriodOptions { engine, ..PeriodOptions::default() };
             group.bench_with_input(
                 BenchmarkId::new(name, text),
                 &set,
                 |b, s| {
                     b.iter(|| {
-                        find_period_with(
-                            s,
+                        s.period(
                             Sequence::Grundy,
-                            choice,
-                            &Limit::default(),
-                            &mut |_| {},
+                            &options,
+                            &Budget::default(),
                         )
                         .unwrap()
                     })

@@ -14,7 +14,7 @@ use grundy::engine::cell::{Cell, GrundyRule};
 use grundy::engine::runs::{RunEngine, RunRule};
 use grundy::engine::{Source, naive};
 use grundy::{
-    EngineChoice, FiniteSet, Limit, Sequence, SubtractionSet, find_period_with,
+    Budget, EngineChoice, FiniteSet, PeriodOptions, Play, RuleSet, Sequence,
 };
 
 /// Positions generated per engine and set.
@@ -74,8 +74,7 @@ fn runs_rate(moves: &[u64]) -> f64 {
 }
 
 fn naive_rate(moves: &[u64]) -> f64 {
-    let set: SubtractionSet =
-        FiniteSet::new(moves.iter().copied()).unwrap().into();
+    let set = FiniteSet::new(moves.iter().copied()).unwrap();
     NAIVE_COUNT as f64
         / best_of_three(|| {
             black_box(naive::grundy_values(&set, NAIVE_COUNT));
@@ -86,15 +85,13 @@ fn period_seconds(moves: &[u64], choice: EngineChoice) -> (f64, u64) {
     let set = FiniteSet::new(moves.iter().copied()).unwrap();
     let mut period = 0;
     let t = best_of_three(|| {
-        let found = find_period_with(
-            &set,
-            Sequence::Grundy,
-            choice,
-            &Limit::default(),
-            &mut |_| {},
-        )
-        .unwrap();
-        period = found.period.period;
+        let options =
+            PeriodOptions { engine: choice, ..PeriodOptions::default() };
+        let found = set
+            .period(Sequence::Grundy, &options, &Budget::default())
+            .unwrap()
+            .unwrap();
+        period = found.period;
     });
     (t, period)
 }
@@ -145,7 +142,15 @@ fn main() {
         let (runs_s, q) = period_seconds(moves, EngineChoice::Runs);
         assert_eq!(p, q, "engines disagree on {name}");
         let set = FiniteSet::new(moves.iter().copied()).unwrap();
-        let auto = grundy::choice::choose(&set, EngineChoice::Auto);
+        // The engine the default (auto) choice runs.
+        let auto = grundy::period(
+            &set.into(),
+            Play::Normal,
+            &PeriodOptions::default(),
+            &Budget::default(),
+        )
+        .unwrap()
+        .engine;
         println!(
             "| {name} | {} | {} | {} | {} | {:.0}x | {:.1}x | {:.2}x | {p} | {block_s:.4} | {runs_s:.4} | {auto} |",
             rate(naive),

@@ -211,10 +211,8 @@ fn computer_against_itself_the_right_side_always_wins() {
         let misere = dice.next(2) == 1;
         let computer_first = dice.next(2) == 1;
         let play = if misere { Play::Misere } else { Play::Normal };
-        let first_wins = strategy(play)
-            .value(&position(&sets, &sizes))
-            .unwrap()
-            .wins();
+        let first_wins =
+            strategy(play).value(&position(&sets, &sizes)).unwrap().wins();
         let seed = game.to_string();
         let mut args = vec!["--demo", "--seed", &seed, "--heap"];
         args.extend(specs.iter().map(String::as_str));

@@ -177,7 +177,9 @@ pub async fn sum(
     let heaps = parse_heaps(&p, &shared, SUM_EXAMPLE)?;
     let play = play_param(&p)?;
     let report = shared
-        .run(move |budget| grundy::sum(&heaps, play, budget).map_err(lib("heaps")))
+        .run(move |budget| {
+            grundy::sum(&heaps, play, budget).map_err(lib("heaps"))
+        })
         .await?;
     Ok(Json(report))
 }

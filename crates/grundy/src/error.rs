@@ -56,7 +56,10 @@ impl Error {
     }
 
     /// A budget error: `message` says what was not found, `stopped` why.
-    pub(crate) fn budget(stopped: Stopped, message: impl Into<String>) -> Self {
+    pub(crate) fn budget(
+        stopped: Stopped,
+        message: impl Into<String>,
+    ) -> Self {
         Error {
             kind: ErrorKind::Budget,
             message: message.into(),

@@ -137,7 +137,12 @@ impl AllButSet {
     pub fn reduced(&self) -> Option<(u64, AllButSet)> {
         let d = self.excluded.iter().fold(0, |a, &b| num_integer::gcd(a, b));
         (d > 1).then(|| {
-            (d, AllButSet { excluded: self.excluded.iter().map(|&x| x / d).collect() })
+            (
+                d,
+                AllButSet {
+                    excluded: self.excluded.iter().map(|&x| x / d).collect(),
+                },
+            )
         })
     }
 

@@ -39,7 +39,11 @@ fn naive(x: &[u64]) -> Rules {
 
 fn period(x: &[u64]) -> Period {
     Rules::from(all_but(x))
-        .period(Sequence::Grundy, &PeriodOptions::default(), &Budget::default())
+        .period(
+            Sequence::Grundy,
+            &PeriodOptions::default(),
+            &Budget::default(),
+        )
         .unwrap()
         .unwrap()
 }
@@ -56,10 +60,7 @@ fn naive_misere_p(x: &[u64], count: usize) -> Vec<bool> {
 }
 
 fn fes_values(x: &[u64], count: usize) -> Vec<u64> {
-    grundy::values(&all_but(x).into())
-        .take(count)
-        .map(|g| g.value())
-        .collect()
+    grundy::values(&all_but(x).into()).take(count).map(|g| g.value()).collect()
 }
 
 fn takes(rules: &Rules, n: u64) -> Vec<u64> {
@@ -244,8 +245,8 @@ fn heap_winning_moves_match_naive() {
         let g = naive_values(x, 120);
         let mis = naive_misere_p(x, 120);
         for n in 0..100u64 {
-            let r =
-                grundy::heap(&set, &BigUint::from(n), &Budget::default()).unwrap();
+            let r = grundy::heap(&set, &BigUint::from(n), &Budget::default())
+                .unwrap();
             assert_eq!(r.grundy, g[n as usize]);
             assert_eq!(r.misere_outcome, Outcome::from_is_p(mis[n as usize]));
             let want: Vec<String> = takes(&set, n)
@@ -277,7 +278,9 @@ fn sum_winning_moves_match_brute_force() {
             for n in 0..60u64 {
                 let mut seen = Vec::new();
                 rules.options(n, &mut |o| {
-                    seen.push(o.leaves().first().map_or(0, |&h| v[h as usize]));
+                    seen.push(
+                        o.leaves().first().map_or(0, |&h| v[h as usize]),
+                    );
                 });
                 v.push((0..).find(|g| !seen.contains(g)).unwrap());
             }
@@ -322,7 +325,8 @@ fn misere_single_heap_sum() {
     let mis = naive_misere_p(&[2, 3, 6, 8], 40);
     for n in 0..40u64 {
         let heap: Heap = format!("all-but:2,3,6,8:{n}").parse().unwrap();
-        let r = grundy::sum(&[heap], Play::Misere, &Budget::default()).unwrap();
+        let r =
+            grundy::sum(&[heap], Play::Misere, &Budget::default()).unwrap();
         assert_eq!(r.outcome, Outcome::from_is_p(mis[n as usize]), "n = {n}");
     }
 }

@@ -317,7 +317,8 @@ impl<W: Write> Session<W> {
                 Side::You => {
                     if let Some(stand_in) = &mut self.stand_in {
                         let mv = stand_in.choose(&best).expect("a move");
-                        self.history.push((self.sets.clone(), self.pos.clone()));
+                        self.history
+                            .push((self.sets.clone(), self.pos.clone()));
                         self.apply(Side::You, &Move::from_library(&mv))?;
                         turn = Side::Computer;
                         continue;
@@ -335,7 +336,8 @@ impl<W: Write> Session<W> {
                             return Ok(());
                         }
                         Some(Command::Take(mv)) => {
-                            self.history.push((self.sets.clone(), self.pos.clone()));
+                            self.history
+                                .push((self.sets.clone(), self.pos.clone()));
                             self.apply(Side::You, &mv)?;
                             turn = Side::Computer;
                         }
@@ -622,8 +624,9 @@ impl<W: Write> Session<W> {
 
     fn nim_sum_text(&mut self) -> String {
         let pos = self.pos.clone();
-        let parts: Vec<String> =
-            (0..pos.len()).map(|i| self.grundy(i, pos[i]).to_string()).collect();
+        let parts: Vec<String> = (0..pos.len())
+            .map(|i| self.grundy(i, pos[i]).to_string())
+            .collect();
         let total = self.nim_sum(&pos);
         if parts.len() == 1 {
             total.to_string()
@@ -725,7 +728,11 @@ impl<W: Write> Session<W> {
             (self.sets, self.pos) = (before_sets, before);
             text
         };
-        writeln!(self.out, "  take {}{from}: leaves {text}, {value}; {end}", mv.take)
+        writeln!(
+            self.out,
+            "  take {}{from}: leaves {text}, {value}; {end}",
+            mv.take
+        )
     }
 
     fn help(&mut self) -> io::Result<()> {

@@ -273,7 +273,9 @@ impl Iterator for FesValues {
 pub(crate) fn p_positions(set: &AllButSet, play: crate::Play) -> Vec<u64> {
     let first = match play {
         crate::Play::Normal => 0,
-        crate::Play::Misere => (1..).find(|&a| set.contains(a)).expect("X finite"),
+        crate::Play::Misere => {
+            (1..).find(|&a| set.contains(a)).expect("X finite")
+        }
     };
     let mut p = vec![first];
     for n in first + 1..=first + set.max_excluded() {

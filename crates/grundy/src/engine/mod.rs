@@ -146,7 +146,10 @@ impl std::fmt::Display for Engine {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Engine {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }
 }

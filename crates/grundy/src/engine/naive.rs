@@ -37,11 +37,7 @@ pub fn grundy_values(game: &impl HeapGame, count: usize) -> Vec<u64> {
 /// solved as sums by the exact solver instead, so this function is for
 /// games whose options leave at most one heap.
 #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
-pub fn outcomes(
-    game: &impl HeapGame,
-    count: usize,
-    play: Play,
-) -> Vec<bool> {
+pub fn outcomes(game: &impl HeapGame, count: usize, play: Play) -> Vec<bool> {
     let mut p: Vec<bool> = Vec::with_capacity(count);
     for n in 0..count as u64 {
         let (mut any, mut some_p) = (false, false);
@@ -64,6 +60,7 @@ pub fn outcomes(
 /// The Grundy values of a game from heap 0 on, by the definition; the
 /// history grows without end (use it where no fast engine exists, for
 /// the first few thousand heaps).
+#[derive(Debug)]
 pub struct NaiveValues<G> {
     game: G,
     values: Vec<u64>,

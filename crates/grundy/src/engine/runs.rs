@@ -18,7 +18,6 @@
 //! states prove a period exactly as equal windows do, which the detector
 //! in `period/runs.rs` uses.
 
-
 /// The value of positions before 0.
 const ABSENT: u32 = u32::MAX;
 
@@ -209,8 +208,8 @@ impl RunEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::naive;
     use crate::Play;
+    use crate::engine::naive;
     use crate::set::FiniteSet;
     use proptest::prelude::*;
 

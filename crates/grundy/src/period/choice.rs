@@ -25,7 +25,8 @@ use super::{Certificate, Period, runs, window};
 /// Which engine a period search should use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineChoice {
-    /// Probe the set and pick (see [`choose`]).
+    /// Probe the set and pick: the run-length engine when its first few
+    /// thousand segments are long, else the block engine.
     #[default]
     Auto,
     /// The block engine, position by position.
@@ -84,7 +85,7 @@ pub(crate) fn mean_segment(
     let mut step = |engine: &mut RunEngine| {
         engine.step();
         steps += 1;
-        if steps % 4096 == 0 {
+        if steps.is_multiple_of(4096) {
             budget.check(0, Unit::Segments)?;
         }
         Ok(())
@@ -179,7 +180,8 @@ mod tests {
     #[test]
     fn stretched_sets_choose_runs_and_small_sets_block() {
         let auto = EngineChoice::Auto;
-        let choose = |s: &FiniteSet, c| choose(s, c, &Budget::default()).unwrap();
+        let choose =
+            |s: &FiniteSet, c| choose(s, c, &Budget::default()).unwrap();
         assert_eq!(
             choose(&set(&[5000, 10001, 15001]), auto),
             EngineChoice::Runs

@@ -284,12 +284,8 @@ mod tests {
     }
 
     fn period(x: &[u64]) -> AllButPeriod {
-        find_allbut_period(
-            &all_but(x),
-            Sequence::Grundy,
-            &Budget::default(),
-        )
-        .unwrap()
+        find_allbut_period(&all_but(x), Sequence::Grundy, &Budget::default())
+            .unwrap()
     }
 
     fn lps(x: &[u64]) -> (u64, u64, u64) {

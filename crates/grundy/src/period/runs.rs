@@ -212,10 +212,10 @@ fn least_preperiod(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Play;
     use crate::engine::with_source;
     use crate::period::window;
     use crate::set::FiniteSet;
-    use crate::Play;
     use proptest::prelude::*;
 
     proptest! {

@@ -115,7 +115,9 @@ fn fast(set: &FiniteSet, budget: &Budget) -> Result<Periods, Stop> {
             }
             if j >= next_check {
                 next_check = j + CHECK_EVERY;
-                budget.check(j as u64, Unit::Positions).map_err(Stop::Limit)?;
+                budget
+                    .check(j as u64, Unit::Positions)
+                    .map_err(Stop::Limit)?;
                 if j >= HISTORY_CAP {
                     return Err(Stop::Cap(j as u64));
                 }

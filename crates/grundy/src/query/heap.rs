@@ -110,7 +110,10 @@ impl HeapModel {
     ) -> Result<Vec<Outcome>> {
         if play == Play::Normal {
             let values = self.grundy_values(heaps)?;
-            return Ok(values.iter().map(|&g| Outcome::from_is_p(g == 0)).collect());
+            return Ok(values
+                .iter()
+                .map(|&g| Outcome::from_is_p(g == 0))
+                .collect());
         }
         let indices: Vec<u64> =
             match self.period_for(heaps, Sequence::Outcome(play))? {
@@ -120,7 +123,8 @@ impl HeapModel {
                     .map(|n| reduce(n, period.preperiod, period.period).0)
                     .collect(),
             };
-        let cells = outcomes(&self.rules, play).map(|o| u64::from(o == Outcome::P));
+        let cells =
+            outcomes(&self.rules, play).map(|o| u64::from(o == Outcome::P));
         Ok(sample(cells, &indices)
             .into_iter()
             .map(|p| Outcome::from_is_p(p == 1))
@@ -336,7 +340,11 @@ pub(crate) fn describe(option: &BigOption) -> String {
 /// assert!(r.winning_moves.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn heap(rules: &Rules, heap: &BigUint, budget: &Budget) -> Result<HeapReport> {
+pub fn heap(
+    rules: &Rules,
+    heap: &BigUint,
+    budget: &Budget,
+) -> Result<HeapReport> {
     let mut model = HeapModel::new(rules.clone(), budget.clone());
     let grundy = model.grundy_values(std::slice::from_ref(heap))?[0];
     let misere_outcome =

@@ -165,10 +165,10 @@ pub fn period(
         },
         certificate: CertificateReport { sequence, start, window },
         proof: main.certificate.clone(),
-        reduced: main.reduced.as_ref().map(|r| ReductionReport {
-            by: r.by,
-            to: r.to.to_string(),
-        }),
+        reduced: main
+            .reduced
+            .as_ref()
+            .map(|r| ReductionReport { by: r.by, to: r.to.to_string() }),
         pattern_cycle: cycle,
         positions: found.positions,
         segments,

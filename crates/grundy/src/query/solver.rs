@@ -176,7 +176,12 @@ impl Solver {
     /// The options of part `i` of `position` (the heaps it may leave),
     /// those that take the most first: a subtraction game's search then
     /// reaches small heaps first and stays shallow.
-    fn part_options(&self, position: &[Part], i: usize, out: &mut Vec<HeapOption>) {
+    fn part_options(
+        &self,
+        position: &[Part],
+        i: usize,
+        out: &mut Vec<HeapOption>,
+    ) {
         out.clear();
         let (rule, size) = position[i];
         self.rules[rule as usize].options(size, &mut |o| out.push(o));
@@ -185,7 +190,12 @@ impl Solver {
 
     /// The canonical position after replacing part `i` by `option`'s
     /// leaves, written into `key`.
-    fn after(position: &[Part], i: usize, option: &HeapOption, key: &mut Vec<Part>) {
+    fn after(
+        position: &[Part],
+        i: usize,
+        option: &HeapOption,
+        key: &mut Vec<Part>,
+    ) {
         let rule = position[i].0;
         key.clear();
         key.extend_from_slice(&position[..i]);
@@ -213,7 +223,12 @@ impl Solver {
             while pending.is_none() {
                 if frame.next < frame.options.len() {
                     let option = frame.options[frame.next];
-                    Self::after(&frame.position, frame.part, &option, &mut key);
+                    Self::after(
+                        &frame.position,
+                        frame.part,
+                        &option,
+                        &mut key,
+                    );
                     match self.memo.get(&key[..]) {
                         Some(&v) => {
                             frame.add(Value::unpack(v));
@@ -226,7 +241,9 @@ impl Solver {
                 // The next distinct part (an equal heap has the same options).
                 let position = &frame.position;
                 let mut part = frame.part + 1;
-                while part < position.len() && position[part] == position[part - 1] {
+                while part < position.len()
+                    && position[part] == position[part - 1]
+                {
                     part += 1;
                 }
                 if part >= position.len() {
@@ -254,8 +271,10 @@ impl Solver {
             path.remove(&frame.position);
             self.memo.insert(frame.position, value.pack());
             let stored = self.states();
-            if stored > self.budget.max_states || stored % 1024 == 0 {
-                self.budget.check(stored, Unit::States).map_err(Halt::Stopped)?;
+            if stored > self.budget.max_states || stored.is_multiple_of(1024) {
+                self.budget
+                    .check(stored, Unit::States)
+                    .map_err(Halt::Stopped)?;
             }
         }
         Ok(Value::unpack(self.memo[&root]))
@@ -267,7 +286,14 @@ impl Solver {
         if !position.is_empty() {
             self.part_options(&position, 0, &mut options);
         }
-        Frame { position, part: 0, options, next: 0, best_win: None, longest: None }
+        Frame {
+            position,
+            part: 0,
+            options,
+            next: 0,
+            best_win: None,
+            longest: None,
+        }
     }
 }
 
@@ -289,7 +315,8 @@ impl Frame {
     fn add(&mut self, after: Value) {
         if !after.wins() {
             self.best_win = Some(
-                self.best_win.map_or(after.remoteness, |r| r.min(after.remoteness)),
+                self.best_win
+                    .map_or(after.remoteness, |r| r.min(after.remoteness)),
             );
         }
         self.longest = self.longest.max(Some(after.remoteness));
@@ -298,7 +325,9 @@ impl Frame {
     fn value(&self, play: Play) -> Value {
         match (self.best_win, self.longest) {
             (Some(r), _) => Value { outcome: Outcome::N, remoteness: r + 1 },
-            (None, Some(r)) => Value { outcome: Outcome::P, remoteness: r + 1 },
+            (None, Some(r)) => {
+                Value { outcome: Outcome::P, remoteness: r + 1 }
+            }
             (None, None) => Value {
                 outcome: match play {
                     Play::Normal => Outcome::P,
@@ -327,7 +356,11 @@ pub(crate) struct MisereOutcomes {
 impl MisereOutcomes {
     pub(crate) fn new(rules: Rules) -> MisereOutcomes {
         let budget = Budget { max_states: u64::MAX, ..Budget::default() };
-        MisereOutcomes { rules, solver: Solver::new(Play::Misere, budget), next: 0 }
+        MisereOutcomes {
+            rules,
+            solver: Solver::new(Play::Misere, budget),
+            next: 0,
+        }
     }
 }
 

@@ -93,7 +93,10 @@ impl Strategy {
     }
 
     /// The moves that win (leave a position lost for the opponent).
-    pub fn winning_moves(&mut self, heaps: &[(Rules, u64)]) -> Result<Vec<Move>> {
+    pub fn winning_moves(
+        &mut self,
+        heaps: &[(Rules, u64)],
+    ) -> Result<Vec<Move>> {
         Ok(self
             .moves(heaps)?
             .into_iter()
@@ -145,7 +148,9 @@ impl Strategy {
 mod tests {
     use std::collections::HashMap;
 
-    use proptest::prelude::{ProptestConfig, any, prop, prop_assert_eq, prop_oneof, proptest};
+    use proptest::prelude::{
+        ProptestConfig, any, prop, prop_assert_eq, prop_oneof, proptest,
+    };
     use proptest::strategy::Strategy as _;
 
     use super::*;
@@ -211,7 +216,10 @@ mod tests {
     }
 
     fn strategy(play: Play) -> Strategy {
-        Strategy::new(play, Budget { max_states: 1_000_000, ..Budget::default() })
+        Strategy::new(
+            play,
+            Budget { max_states: 1_000_000, ..Budget::default() },
+        )
     }
 
     #[test]
@@ -287,7 +295,10 @@ mod tests {
         let play = |seed: u64| {
             let mut state = seed;
             (0..20)
-                .map(|_| take(Strategy::pick(&best, splitmix(&mut state)).unwrap()).1)
+                .map(|_| {
+                    take(Strategy::pick(&best, splitmix(&mut state)).unwrap())
+                        .1
+                })
                 .collect::<Vec<_>>()
         };
         assert_eq!(play(5), play(5));
@@ -297,9 +308,12 @@ mod tests {
         assert_eq!(seen.into_iter().collect::<Vec<_>>(), [1, 2, 3]);
     }
 
-    fn arb_game() -> impl proptest::strategy::Strategy<Value = (Vec<Rules>, Vec<u64>)> {
+    fn arb_game()
+    -> impl proptest::strategy::Strategy<Value = (Vec<Rules>, Vec<u64>)> {
         let one = (prop::collection::btree_set(1u64..7, 1..4), 0u64..9)
-            .prop_map(|(s, n)| (Rules::from(crate::FiniteSet::new(s).unwrap()), n));
+            .prop_map(|(s, n)| {
+                (Rules::from(crate::FiniteSet::new(s).unwrap()), n)
+            });
         let heap = prop_oneof![
             4 => one,
             1 => (0u64..7).prop_map(|n| (Rules::nim(), n)),

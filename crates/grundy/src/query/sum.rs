@@ -89,7 +89,11 @@ impl Move {
             None => {
                 let parts: Vec<String> =
                     self.leaves.iter().map(|h| h.to_string()).collect();
-                out = if parts.is_empty() { "0".into() } else { parts.join(" + ") };
+                out = if parts.is_empty() {
+                    "0".into()
+                } else {
+                    parts.join(" + ")
+                };
             }
         }
         out
@@ -110,7 +114,10 @@ impl fmt::Display for Move {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut m = s.serialize_struct("Move", 3)?;
         m.serialize_field("heap", &self.heap)?;
@@ -192,7 +199,13 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
         .collect();
     let (outcome, winning_moves, method) = match play {
         Play::Normal => {
-            let moves = normal_winning_moves(heaps, &values, nim_sum, &mut models, budget)?;
+            let moves = normal_winning_moves(
+                heaps,
+                &values,
+                nim_sum,
+                &mut models,
+                budget,
+            )?;
             (Outcome::from_is_p(nim_sum == 0), moves, None)
         }
         Play::Misere if heaps.iter().all(|h| h.rules == Rules::nim()) => {
@@ -245,11 +258,16 @@ fn normal_winning_moves(
         // those with v XOR t < v.
         let target = v ^ total;
         let model = model_for(models, &heap.rules, budget);
-        let options = model.options_toward(&heap.size, Goal::Grundy(target))?;
+        let options =
+            model.options_toward(&heap.size, Goal::Grundy(target))?;
         let got = model.option_values(&options)?;
         for (option, g) in options.into_iter().zip(got) {
             if g == target {
-                moves.push(Move { heap: i + 1, take: option.take, leaves: option.leaves });
+                moves.push(Move {
+                    heap: i + 1,
+                    take: option.take,
+                    leaves: option.leaves,
+                });
             }
         }
     }
@@ -298,10 +316,17 @@ fn bouton(heaps: &[Heap]) -> Result<(Outcome, Vec<Move>)> {
     Ok((Outcome::from_is_p(is_p(&sizes)), moves))
 }
 
-fn misere_search(heaps: &[Heap], budget: &Budget) -> Result<(Outcome, Vec<Move>)> {
+fn misere_search(
+    heaps: &[Heap],
+    budget: &Budget,
+) -> Result<(Outcome, Vec<Move>)> {
     let max_states = budget.max_states;
     let too_big = |e: Option<Error>| match e {
-        Some(e) if e.stopped().is_some_and(|s| s.reason != StopReason::States) => e,
+        Some(e)
+            if e.stopped().is_some_and(|s| s.reason != StopReason::States) =>
+        {
+            e
+        }
         Some(e) if e.kind() != ErrorKind::Budget => e,
         _ => Error::budget(
             e.and_then(|e| e.stopped().copied()).unwrap_or(crate::Stopped {
@@ -378,7 +403,11 @@ mod tests {
         // Only nim:5 -> 3 brings the total to 0 (2^6 = 4 > 2, 1^6 = 7 > 1).
         assert_eq!(
             r.winning_moves,
-            vec![Move { heap: 3, take: 2u32.into(), leaves: vec![3u32.into()] }]
+            vec![Move {
+                heap: 3,
+                take: 2u32.into(),
+                leaves: vec![3u32.into()]
+            }]
         );
     }
 
@@ -482,7 +511,10 @@ mod tests {
         // take more than 2^64 - 1 stones, and are reported exactly.
         let r = run(&["all-but:1,2,3,4,5:27640714038704561109"], Play::Normal);
         assert_eq!(r.winning_moves.len(), 6);
-        assert_eq!(r.winning_moves[0].take.to_string(), "27640714038704561104");
+        assert_eq!(
+            r.winning_moves[0].take.to_string(),
+            "27640714038704561104"
+        );
     }
 
     #[test]

@@ -90,9 +90,9 @@ pub fn outcomes(rules: &Rules, play: Play) -> Outcomes {
             Play::Normal => Box::new(std::iter::from_fn(move || {
                 values.next().map(Nimber::is_zero)
             })),
-            Play::Misere => Box::new(crate::query::solver::MisereOutcomes::new(
-                rules.clone(),
-            )),
+            Play::Misere => Box::new(
+                crate::query::solver::MisereOutcomes::new(rules.clone()),
+            ),
         }
     });
     Outcomes { inner }
@@ -133,8 +133,10 @@ impl ValuesReport {
         let count = to as usize + 1;
         let (values, outcomes) = match play {
             Play::Normal => {
-                let values: Vec<u64> =
-                    self::values(rules).take(count).map(Nimber::value).collect();
+                let values: Vec<u64> = self::values(rules)
+                    .take(count)
+                    .map(Nimber::value)
+                    .collect();
                 let outcomes =
                     values.iter().map(|&g| if g == 0 { 'P' } else { 'N' });
                 let outcomes = outcomes.collect();

@@ -61,10 +61,7 @@ pub(crate) fn heaps_with_value(
         return Ok(at_step(set, value));
     }
     let (q, t) = ((value - first) / s, first + (value - first) % s);
-    Ok(at_step(set, t)
-        .into_iter()
-        .map(|n| n + BigUint::from(q) * p)
-        .collect())
+    Ok(at_step(set, t).into_iter().map(|n| n + BigUint::from(q) * p).collect())
 }
 
 /// The positions that FES step `k` fills, ascending.
@@ -75,10 +72,7 @@ fn at_step(set: &AllButSet, k: u64) -> Vec<BigUint> {
     }
     let base = fes.base();
     fes.step();
-    fes.taken()
-        .iter()
-        .map(|&o| BigUint::from(base + o as u64))
-        .collect()
+    fes.taken().iter().map(|&o| BigUint::from(base + o as u64)).collect()
 }
 
 #[cfg(test)]

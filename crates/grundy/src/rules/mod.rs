@@ -44,7 +44,8 @@ impl BigOption {
     /// The move of a subtraction game: take `take` of `heap` tokens.
     pub(crate) fn subtract(heap: &BigUint, take: BigUint) -> BigOption {
         let rest = heap - &take;
-        let leaves = if rest == BigUint::ZERO { Vec::new() } else { vec![rest] };
+        let leaves =
+            if rest == BigUint::ZERO { Vec::new() } else { vec![rest] };
         BigOption { take, leaves }
     }
 }
@@ -114,7 +115,8 @@ pub trait RuleSet: HeapGame + fmt::Debug + Send + Sync + 'static {
         let outcome = Sequence::Outcome(play);
         match play {
             Play::Normal => {
-                let Some(main) = self.period(Sequence::Grundy, options, budget)?
+                let Some(main) =
+                    self.period(Sequence::Grundy, options, budget)?
                 else {
                     return Ok(None);
                 };

@@ -198,8 +198,7 @@ impl Family {
     pub fn set_of(
         &self,
         point: &Point,
-    ) -> (Vec<i64>, std::result::Result<Rules, (String, String)>)
-    {
+    ) -> (Vec<i64>, std::result::Result<Rules, (String, String)>) {
         match &self.shape {
             Shape::Subsets { .. } => {
                 let elements = point.values.iter().map(|&v| v as u64);

@@ -126,9 +126,9 @@ pub struct Row {
 
 /// The one seam between sweeps and engines: evaluates one set.
 ///
-/// Finite sets use the fast small-set path of [`finite`] (falling back to
+/// Finite sets use the fast small-set path (falling back to
 /// the general detector); all-but sets use the FES engine
-/// ([`crate::find_allbut_period`]): the Grundy sequence's least additive
+/// (the FES engine): the Grundy sequence's least additive
 /// pre-period, period and saltus, and the outcome sequence, which is N
 /// after the last P-position (period 1). `max_value` is `None` for them:
 /// the values are unbounded.

@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::error::Result;
 use crate::budget::Budget;
+use crate::error::Result;
 
 use super::family::{Family, Point, Points};
 use super::{Evaluation, Row, evaluate};

@@ -10,8 +10,8 @@
 //! serde_json crates.
 
 use anyhow::{Context, bail};
-use grundy::{StopReason, Stopped as NotFound};
 use grundy::sweep::{Evaluation, Found, RESULT_COLUMNS, Row};
+use grundy::{StopReason, Stopped as NotFound};
 use indexmap::IndexMap;
 use serde_json::Value;
 
