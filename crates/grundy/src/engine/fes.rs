@@ -270,10 +270,13 @@ impl Iterator for FesValues {
 /// P-position q. Misère: heaps below the least move size m0 cannot move,
 /// so the player to move wins there; from m0 on the same rule applies,
 /// starting with m0 (whose only option, 0, is N).
-pub(crate) fn p_positions(set: &AllButSet, play: crate::Play) -> Vec<u64> {
+pub(crate) fn p_positions(
+    set: &AllButSet,
+    play: crate::play::Play,
+) -> Vec<u64> {
     let first = match play {
-        crate::Play::Normal => 0,
-        crate::Play::Misere => {
+        crate::play::Play::Normal => 0,
+        crate::play::Play::Misere => {
             (1..).find(|&a| set.contains(a)).expect("X finite")
         }
     };

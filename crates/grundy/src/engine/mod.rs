@@ -41,12 +41,12 @@ macro_rules! with_source {
         use $crate::engine::wide::WideEngine;
         let moves: &[u64] = $set.elements();
         match ($sequence, moves.len()) {
-            (Some($crate::Play::Normal), _) => {
+            (Some($crate::play::Play::Normal), _) => {
                 let $make =
                     || BlockEngine::<u8, NormalOutcomeRule>::new(moves);
                 $body
             }
-            (Some($crate::Play::Misere), _) => {
+            (Some($crate::play::Play::Misere), _) => {
                 let $make =
                     || BlockEngine::<u8, MisereOutcomeRule>::new(moves);
                 $body
@@ -165,7 +165,7 @@ pub(crate) fn finite_values(
 /// The outcomes of a finite set from heap 0 on: `true` at P-positions.
 pub(crate) fn finite_outcomes(
     set: &FiniteSet,
-    play: crate::Play,
+    play: crate::play::Play,
 ) -> Box<dyn Iterator<Item = bool> + Send> {
     with_source!(set, Some(play), |make| Box::new(
         SourceValues::new(make()).map(|v| v == 0)
@@ -206,7 +206,7 @@ impl<S: Source> Iterator for SourceValues<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Play;
+    use crate::play::Play;
     use proptest::prelude::*;
 
     fn fast(set: &FiniteSet, count: usize) -> Vec<u64> {

@@ -208,8 +208,8 @@ impl RunEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Play;
     use crate::engine::naive;
+    use crate::play::Play;
     use crate::set::FiniteSet;
     use proptest::prelude::*;
 

@@ -10,56 +10,14 @@
 //! thousand segments past the first window and look at their mean length.
 //! `--engine` in the CLI forces either engine.
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::budget::{Budget, Stopped, Unit};
 use crate::engine::runs::{RunEngine, RunRule};
 use crate::engine::{Engine, with_source};
-use crate::error::{Error, ErrorKind};
 use crate::play::{Play, Sequence};
 use crate::set::FiniteSet;
 
-use super::{Certificate, Period, runs, window};
-
-/// Which engine a period search should use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// Probe the set and pick: the run-length engine when its first few
-    /// thousand segments are long, else the block engine.
-    #[default]
-    Auto,
-    /// The block engine, position by position.
-    Block,
-    /// The run-length engine, segment by segment.
-    Runs,
-}
-
-impl FromStr for EngineChoice {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<EngineChoice, Error> {
-        match text {
-            "auto" => Ok(EngineChoice::Auto),
-            "block" => Ok(EngineChoice::Block),
-            "runs" => Ok(EngineChoice::Runs),
-            _ => Err(Error::new(
-                ErrorKind::Parse,
-                format!("unknown engine \"{text}\"; use auto, block or runs"),
-            )),
-        }
-    }
-}
-
-impl fmt::Display for EngineChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EngineChoice::Auto => "auto",
-            EngineChoice::Block => "block",
-            EngineChoice::Runs => "runs",
-        })
-    }
-}
+use super::found::{Certificate, EngineChoice, Period};
+use super::{runs, window};
 
 /// Segments the probe runs past the first window.
 const PROBE_SEGMENTS: u64 = 4096;

@@ -19,12 +19,13 @@
 //! detectors stop on a [`Budget`] with [`Stopped`].
 
 pub(crate) mod choice;
+pub(crate) mod found;
 pub(crate) mod pattern;
 pub(crate) mod runs;
 pub(crate) mod small;
 pub(crate) mod window;
 
-pub use choice::EngineChoice;
+pub use found::{Certificate, EngineChoice, Period, PeriodOptions, Periods};
 pub use pattern::{PatternCycle, Reduction};
 
 use crate::budget::{Budget, Stopped};
@@ -32,93 +33,6 @@ use crate::engine::Engine;
 use crate::engine::fes::p_positions;
 use crate::play::{Play, Sequence};
 use crate::set::{AllButSet, FiniteSet};
-
-/// How a period search may run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PeriodOptions {
-    /// The engine for finite sets (ignored by rule sets with one engine).
-    pub engine: EngineChoice,
-    /// Sweeps of many small sets: keep each set's whole short history in
-    /// memory and find the Grundy and outcome periods in one pass. Same
-    /// answers; less set-up cost per set, more memory per position.
-    pub bulk: bool,
-}
-
-/// What proves a reported period.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Certificate {
-    /// x(n + p) = x(n) was checked for the `window` consecutive n from
-    /// `start` on, and for every n from the pre-period to there; since the
-    /// value at n depends only on the `window` values before it, that
-    /// proves it for all later n.
-    Window {
-        /// The first of the `window` matching positions.
-        start: u64,
-        /// m = max(S).
-        window: u64,
-    },
-    /// All-but sets: the FES boundary pattern before one step recurs
-    /// later (see [`PatternCycle`]).
-    Pattern(PatternCycle),
-    /// All-but outcome sequences: two P-positions differ by an element of
-    /// X, so every P-position lies in [start, start + window], and every
-    /// heap past the last one is N.
-    PositionsWithin {
-        /// The first P-position.
-        start: u64,
-        /// max(X).
-        window: u64,
-    },
-}
-
-/// An eventual period of one sequence, exact and least, with its proof.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Period {
-    /// The least l with x(n + p) = x(n) + s for all n >= l.
-    pub preperiod: u64,
-    /// The least p >= 1 for which such an l exists.
-    pub period: u64,
-    /// The saltus s (0 for sequences that repeat exactly).
-    pub saltus: u64,
-    /// What proves it.
-    pub certificate: Certificate,
-    /// The largest value of the sequence, when it is bounded (for outcome
-    /// sequences: 0 if every position is P, else 1).
-    pub max_value: Option<u64>,
-    /// The engine that generated the sequence.
-    pub engine: Engine,
-    /// Positions whose values were determined, all phases together.
-    pub positions: u64,
-    /// Segments the run-length engine processed (its real work).
-    pub segments: Option<u64>,
-    /// The gcd reduction applied first (all-but sets with gcd(X) > 1).
-    pub reduced: Option<Reduction>,
-}
-
-/// The periods a report needs under one play: the main sequence (the
-/// Grundy sequence under normal play, the misère outcomes under misère
-/// play) and the outcome sequence under that play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Periods {
-    /// The main sequence's period.
-    pub main: Period,
-    /// The outcome sequence's period (equal to `main` under misère play).
-    pub outcome: Period,
-    /// Positions examined for both together.
-    pub positions: u64,
-}
-
-impl Periods {
-    /// Both periods from separate searches.
-    pub(crate) fn pair(main: Period, outcome: Period, play: Play) -> Self {
-        let positions = match play {
-            Play::Normal => main.positions + outcome.positions,
-            Play::Misere => main.positions,
-        };
-        Periods { main, outcome, positions }
-    }
-}
 
 /// One sequence of a finite set, with the engine `options` asks for.
 pub(crate) fn finite(

@@ -212,9 +212,9 @@ fn least_preperiod(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Play;
     use crate::engine::with_source;
     use crate::period::window;
+    use crate::play::Play;
     use crate::set::FiniteSet;
     use proptest::prelude::*;
 

@@ -30,7 +30,8 @@ use crate::engine::Engine;
 use crate::play::{Play, Sequence};
 use crate::set::FiniteSet;
 
-use super::{Certificate, EngineChoice, Period, Periods, choice};
+use super::choice;
+use super::found::{Certificate, EngineChoice, Period, Periods};
 
 /// The fast path keeps at most this many values (bytes) per set.
 pub(crate) const HISTORY_CAP: usize = 1 << 22;

@@ -408,7 +408,7 @@ mod tests {
         // 10^300 = 0 mod 4: misère P iff n = 1 mod 4, so N; take 3 to 1 mod 4.
         assert_eq!(r.misere_winning_moves, ["3"]);
         let r = analyse_str("2,3,7", "1000000000000000000");
-        let set: crate::FiniteSet = "2,3,7".parse().unwrap();
+        let set: crate::set::FiniteSet = "2,3,7".parse().unwrap();
         let values = crate::engine::naive::grundy_values(&set, 40);
         // {2,3,7} has period 5 from 0.
         assert_eq!(

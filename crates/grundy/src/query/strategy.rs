@@ -312,13 +312,13 @@ mod tests {
     -> impl proptest::strategy::Strategy<Value = (Vec<Rules>, Vec<u64>)> {
         let one = (prop::collection::btree_set(1u64..7, 1..4), 0u64..9)
             .prop_map(|(s, n)| {
-                (Rules::from(crate::FiniteSet::new(s).unwrap()), n)
+                (Rules::from(crate::set::FiniteSet::new(s).unwrap()), n)
             });
         let heap = prop_oneof![
             4 => one,
             1 => (0u64..7).prop_map(|n| (Rules::nim(), n)),
             1 => (prop::collection::btree_set(1u64..6, 1..4), 0u64..12)
-                .prop_map(|(x, n)| (Rules::from(crate::AllButSet::new(x).unwrap()), n)),
+                .prop_map(|(x, n)| (Rules::from(crate::set::AllButSet::new(x).unwrap()), n)),
         ];
         prop::collection::vec(heap, 1..4).prop_map(|v| v.into_iter().unzip())
     }

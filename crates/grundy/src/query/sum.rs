@@ -329,12 +329,14 @@ fn misere_search(
         }
         Some(e) if e.kind() != ErrorKind::Budget => e,
         _ => Error::budget(
-            e.and_then(|e| e.stopped().copied()).unwrap_or(crate::Stopped {
-                reason: StopReason::States,
-                done: 0,
-                limit: max_states,
-                unit: crate::Unit::States,
-            }),
+            e.and_then(|e| e.stopped().copied()).unwrap_or(
+                crate::budget::Stopped {
+                    reason: StopReason::States,
+                    done: 0,
+                    limit: max_states,
+                    unit: crate::budget::Unit::States,
+                },
+            ),
             format!(
                 "this misère sum has more than {max_states} positions to search exactly; use smaller heaps"
             ),

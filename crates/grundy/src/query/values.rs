@@ -52,7 +52,11 @@ impl Iterator for Outcomes {
 struct Shared(Rules);
 
 impl HeapGame for Shared {
-    fn options(&self, heap: u64, visit: &mut dyn FnMut(crate::HeapOption)) {
+    fn options(
+        &self,
+        heap: u64,
+        visit: &mut dyn FnMut(crate::game::HeapOption),
+    ) {
         self.0.options(heap, visit);
     }
 }

@@ -112,7 +112,7 @@ struct Queue<'a> {
 
 impl Queue<'_> {
     /// The next batch of selected points (empty at the end).
-    fn take(&self, failed: &Mutex<Option<crate::Error>>) -> Vec<Point> {
+    fn take(&self, failed: &Mutex<Option<crate::error::Error>>) -> Vec<Point> {
         let mut points = self.points.lock().unwrap_or_else(|e| e.into_inner());
         let mut batch = Vec::with_capacity(BATCH);
         while batch.len() < BATCH {
@@ -135,7 +135,7 @@ fn worker(
     family: &Family,
     queue: &Queue<'_>,
     options: &RunOptions,
-    failed: &Mutex<Option<crate::Error>>,
+    failed: &Mutex<Option<crate::error::Error>>,
     send: &dyn Fn(Vec<Row>),
 ) {
     let cancelled = || options.cancel.load(Ordering::Relaxed);
