@@ -1,50 +1,16 @@
-//! Sweeps over families of subtraction sets: one row per set.
+//! The seam between sweeps and engines: one set's row of numbers.
 //!
-//! Researchers study whole families at once (the MATH POWER "31 game"
-//! group of seed 000; the period tables and conjectures of seed 003). A
-//! [`Family`] describes the sets: a template with integer parameters
-//! (`all-but:a,b,a+b,a+2b` with `a=1..30`, `b=a+1..a+30`) or all
-//! k-element subsets of 1..M. [`evaluate`] turns one set into a [`Found`]
-//! (least pre-period, period, saltus, outcome pre-period and period, max
-//! value, positions), [`run`] does that for a whole family on a thread pool
-//! and pushes [`Row`]s to the caller as they finish, and [`Check`],
-//! [`Table`] and [`Summary`] turn rows into the research reports.
-//!
-//! Nothing here reads files or prints: the `grundy sweep` command owns the
-//! output formats, the journal that makes runs resumable, and progress.
+//! Sweeps over families of sets (the `grundy-sweep` crate: families,
+//! runner, rows, journals, reports) evaluate every set through
+//! [`evaluate`], which gives a [`Found`] (least pre-period, period,
+//! saltus, outcome pre-period and period, max value, positions) or says
+//! why not. Finite sets take the fast small-set path of [`finite`]; all-but
+//! sets the FES engine.
 
-mod check;
-mod expr;
-mod family;
 pub mod finite;
-mod run;
-mod summary;
-mod table;
-
-pub use check::{Check, CheckOutcome, Verdict};
-pub use expr::{Expr, FUNCTIONS, Vars, split_top_level};
-pub use family::{Family, Point, Points, Shard, combinations};
-pub use run::{DEFAULT_SWEEP_POSITIONS, RunOptions, run};
-pub use summary::Summary;
-pub use table::{Axis, Cell, Table};
 
 use crate::period::{Limit, NotFound, StopReason};
 use crate::set::SubtractionSet;
-
-/// The result columns of a row, in output order (after the parameter
-/// names). These names are a contract: files, `--check` formulas and other
-/// tools use them.
-pub const RESULT_COLUMNS: [&str; 9] = [
-    "set",
-    "preperiod",
-    "period",
-    "saltus",
-    "outcome_preperiod",
-    "outcome_period",
-    "max_value",
-    "positions",
-    "status",
-];
 
 /// What one set's evaluation found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,20 +72,6 @@ impl Evaluation {
             })
         )
     }
-}
-
-/// One row of a sweep.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    /// The set's place in the family's order (0-based, before sharding).
-    pub index: u64,
-    /// The parameter values, in the family's parameter order.
-    pub params: Vec<i64>,
-    /// The set in canonical notation (for an invalid set, the elements as
-    /// evaluated).
-    pub set: String,
-    /// What was found.
-    pub result: Evaluation,
 }
 
 /// The one seam between sweeps and engines: evaluates one set.
