@@ -24,6 +24,20 @@ use crate::row::{RESULT_COLUMNS, Row};
 pub const MAX_FAMILY: u64 = 1 << 32;
 
 /// A family of subtraction sets.
+///
+/// ```
+/// use grundy_sweep::Family;
+/// // Each 3-subset of 1..5 once: the bounds use the parameters before.
+/// let f = Family::template("a,b,c", &["c=3..5", "b=2..c-1", "a=1..b-1"])?;
+/// assert_eq!(f.param_names(), ["c", "b", "a"]);
+/// assert_eq!(f.count()?, 10);
+/// let first = f.points().next().unwrap()?;
+/// assert_eq!((first.index, first.values), (0, vec![3, 2, 1]));
+/// // Bad expressions fail here, before any work, naming the token.
+/// let e = Family::template("a,b", &["a=1..3", "b=c..4"]).unwrap_err();
+/// assert!(e.to_string().contains("uses \"c\", which is not defined"));
+/// # Ok::<(), grundy_sweep::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Family {
     params: Vec<Param>,
