@@ -2,7 +2,8 @@
 //! read: the game graph of a heap with each position labelled by its
 //! Grundy value (`graph.rs`, after seed 000's drawings of the 31 game) and
 //! plots of Grundy sequences with their pre-period, periods and
-//! P-positions marked (`plot.rs`, after seed 002's sequence tables).
+//! P-positions marked (`plot.rs`, after seed 002's sequence tables), and
+//! heat maps of the period tables of a sweep (`heatmap.rs`).
 //!
 //! Everything is drawn as SVG text in memory; [`png::svg_to_png`] turns a
 //! drawing into PNG bytes with `resvg` and a bundled font. No files are
@@ -11,5 +12,6 @@
 #![deny(missing_docs)]
 
 pub mod graph;
+pub mod heatmap;
 pub mod plot;
 pub mod png;

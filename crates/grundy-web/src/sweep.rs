@@ -4,23 +4,22 @@
 //! --table a,b --format jsonl` (issue 4), for small ranges: the rows carry
 //! the same keys as the JSON Lines rows (the parameters, `set`,
 //! `preperiod`, `period`, `saltus`, `outcome_preperiod`,
-//! `outcome_period`, `max_value`, `positions`, `status`), and `table` is
-//! the `--table` matrix. Every set goes through the sweep's own
-//! evaluator (`grundy::sweep::evaluate`, FES for all-but sets).
-
-use std::collections::BTreeMap;
+//! `outcome_period`, `max_value`, `positions`, `status`: the same
+//! `grundy_sweep::Record` type), and `table` is the `--table` matrix.
+//! Every set goes through the sweep's own evaluator
+//! (`grundy_sweep::Family::row`, FES for all-but sets).
 
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::Budget as Limit;
-use grundy::sweep::{
-    self, Cell, DEFAULT_SWEEP_POSITIONS, Evaluation, Family, Row, Table,
+use grundy_sweep::{
+    Cell, DEFAULT_SWEEP_POSITIONS, ErrorKind, Family, Record, Table,
 };
 use serde::Serialize;
 
 use crate::api::{AppState, params};
-use crate::error::{ApiError, lib};
+use crate::error::ApiError;
 
 const EXAMPLE: &str =
     "/api/sweep?family=all-but:a,b,a%2Bb,2a%2Bb&a=1..6&b=a%2B1..a%2B8";
@@ -30,22 +29,6 @@ pub const MAX_SETS: u64 = 400;
 
 /// The parameters a family may use, in order.
 const PARAMS: [&str; 3] = ["a", "b", "c"];
-
-/// One row, keyed like a `grundy sweep --format jsonl` line.
-#[derive(Debug, Serialize)]
-pub struct WebRow {
-    #[serde(flatten)]
-    params: BTreeMap<String, i64>,
-    set: String,
-    preperiod: Option<u64>,
-    period: Option<u64>,
-    saltus: Option<u64>,
-    outcome_preperiod: Option<u64>,
-    outcome_period: Option<u64>,
-    max_value: Option<u64>,
-    positions: Option<u64>,
-    status: &'static str,
-}
 
 /// The `--table` matrix: `cells[i][j]` is a number, `null` (no set
 /// there), `"not found"` or `"error"`.
@@ -65,7 +48,7 @@ pub struct SweepReport {
     family: String,
     params: Vec<String>,
     count: u64,
-    rows: Vec<WebRow>,
+    rows: Vec<Record>,
     table: Option<WebTable>,
 }
 
@@ -116,12 +99,7 @@ pub async fn sweep(
             let mut rows = Vec::with_capacity(count as usize);
             for point in family.points() {
                 let point = point.map_err(lib("family"))?;
-                let (values, set) = family.set_of(&point);
-                let (set, result) = match set {
-                    Ok(set) => (set.to_string(), sweep::evaluate(&set, &limit)),
-                    Err((raw, why)) => (raw, Evaluation::Error(why)),
-                };
-                rows.push(Row { index: point.index, params: values, set, result });
+                rows.push(family.row(&point, &limit));
             }
             let table = match &axes {
                 Some((r, c, v)) => Some(
@@ -134,37 +112,12 @@ pub async fn sweep(
                 family: template,
                 params: names.iter().map(|n| n.to_string()).collect(),
                 count,
-                rows: rows.iter().map(|r| web_row(&names, r)).collect(),
+                rows: rows.iter().map(|r| Record::of(&names, r)).collect(),
                 table: table.map(web_table),
             })
         })
         .await?;
     Ok(Json(report))
-}
-
-fn web_row(names: &[&str], row: &Row) -> WebRow {
-    let f = row.result.found();
-    let positions = match &row.result {
-        Evaluation::Found(f) => Some(f.positions),
-        Evaluation::NotFound(e) => Some(e.done),
-        Evaluation::Error(_) => None,
-    };
-    WebRow {
-        params: names
-            .iter()
-            .zip(&row.params)
-            .map(|(n, &v)| (n.to_string(), v))
-            .collect(),
-        set: row.set.clone(),
-        preperiod: f.map(|f| f.preperiod),
-        period: f.map(|f| f.period),
-        saltus: f.map(|f| f.saltus),
-        outcome_preperiod: f.map(|f| f.outcome_preperiod),
-        outcome_period: f.map(|f| f.outcome_period),
-        max_value: f.and_then(|f| f.max_value),
-        positions,
-        status: row.result.status(),
-    }
 }
 
 fn web_table(t: Table) -> WebTable {
@@ -181,5 +134,20 @@ fn web_table(t: Table) -> WebTable {
         cells: t.cells.iter().map(|r| r.iter().map(cell).collect()).collect(),
         rows: t.rows,
         cols: t.cols,
+    }
+}
+
+/// A sweep error about the input in `field`, with the status its kind
+/// calls for (as `ApiError::from_library` does for the core's errors): a
+/// bad expression 400, a valid family too big to enumerate 422.
+fn lib(field: &'static str) -> impl Fn(grundy_sweep::Error) -> ApiError {
+    move |e| ApiError {
+        status: match e.kind() {
+            ErrorKind::Parse => StatusCode::BAD_REQUEST,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        },
+        message: e.message().to_string(),
+        field: Some(field),
+        heap: None,
     }
 }

@@ -102,7 +102,6 @@ mod play;
 mod query;
 mod rules;
 mod set;
-pub mod sweep;
 
 pub use budget::{
     Budget, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, Observer, StopReason,

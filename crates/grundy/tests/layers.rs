@@ -23,7 +23,6 @@ const LAYERS: &[&[&str]] = &[
     &["period"],
     &["rules"],
     &["query"],
-    &["sweep"],
 ];
 
 fn src() -> PathBuf {

@@ -113,7 +113,7 @@ fn sums_mix_it_with_other_rule_sets() {
     assert_eq!(r.nim_sum, g[40] ^ 2 ^ 5);
     for m in &r.winning_moves {
         // Each winning move leaves nim-sum 0.
-        let mut values = vec![g[40], 2, 5];
+        let mut values = [g[40], 2, 5];
         let left: u64 = m.leaves_text().parse().unwrap();
         values[m.heap - 1] = match m.heap {
             1 => g[left as usize],

@@ -1,18 +1,15 @@
 //! `grundy sweep`: one row per set of a family, plus research reports.
 //!
-//! The family, its rows and the reports are computed by `grundy::sweep`;
-//! this file is the glue: arguments, where rows go (stdout in family
-//! order, or `--output FILE` through the resumable journal of
-//! `journal.rs`), the progress bar (stderr, only on a terminal), Ctrl-C,
-//! and printing `--table`, `--check`, `--summary` (`report.rs`) and
-//! `--heatmap` (`heatmap.rs`).
+//! The family, its rows, the journal that makes `--output` resumable, the
+//! row order and the reports are computed by the `grundy-sweep` crate;
+//! this file is the glue: arguments, the progress bar (stderr, only on a
+//! terminal), Ctrl-C, the words of warnings and hints, and printing
+//! `--table`, `--check`, `--summary` (`report.rs`) and `--heatmap`
+//! (`heatmap.rs`).
 
 mod heatmap;
-mod journal;
 mod report;
-pub mod rows;
 
-use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,16 +17,33 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
-use grundy::sweep::{
-    Check, Evaluation, Family, Row, RunOptions, Shard, Summary, Table,
+use grundy_sweep::{
+    Axis, Check, Destination, ErrorKind, ErrorRows, Family, Ran, Row,
+    RunOptions, Shard, Summary, Sweep, Table,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
-use journal::Journal;
 pub use report::TableFormat;
-pub use rows::{Format, Layout};
+
+/// `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Comma-separated values with a header line.
+    Csv,
+    /// One JSON object per line.
+    Jsonl,
+}
+
+impl From<Format> for grundy_sweep::Format {
+    fn from(f: Format) -> grundy_sweep::Format {
+        match f {
+            Format::Csv => grundy_sweep::Format::Csv,
+            Format::Jsonl => grundy_sweep::Format::Jsonl,
+        }
+    }
+}
 
 #[derive(Debug, Args)]
 pub struct SweepArgs {
@@ -70,7 +84,7 @@ pub struct SweepArgs {
     #[arg(long, short, value_name = "N")]
     pub jobs: Option<usize>,
     /// Per set: give up after this many positions (status "not found").
-    #[arg(long, value_name = "N", default_value_t = grundy::sweep::DEFAULT_SWEEP_POSITIONS)]
+    #[arg(long, value_name = "N", default_value_t = grundy_sweep::DEFAULT_SWEEP_POSITIONS)]
     pub max_positions: u64,
     /// Per set: give up after this many seconds (status "not found"; makes
     /// results depend on the machine).
@@ -102,18 +116,10 @@ pub struct SweepArgs {
 
 /// Everything validated, before any work.
 struct Plan {
-    family: Family,
+    sweep: Sweep,
     names: Vec<String>,
-    shard: Shard,
-    total: u64,
     checks: Vec<Check>,
-    table: Option<(
-        grundy::sweep::Axis,
-        grundy::sweep::Axis,
-        grundy::sweep::Axis,
-    )>,
-    options: RunOptions,
-    layout: Layout,
+    table: Option<(Axis, Axis, Axis)>,
 }
 
 impl SweepArgs {
@@ -126,7 +132,16 @@ impl SweepArgs {
                         "--param does not apply to --subsets; use a template such as 'a,b,c' instead"
                     );
                 }
-                Family::subsets(k, max)?
+                Family::subsets(k, max).map_err(|e| match e.kind() {
+                    ErrorKind::Parse => anyhow::anyhow!(
+                        "--subsets {k} --max {max} describes no sets; use 1 <= k <= max"
+                    ),
+                    ErrorKind::TooLarge => anyhow::anyhow!(
+                        "--max {max} is too large; use at most {}",
+                        grundy::MAX_ELEMENT
+                    ),
+                    _ => e.into(),
+                })?
             }
             _ => bail!(
                 "describe a family: a template with --param (grundy sweep 'a,b' --param a=1..9 --param 'b=a+1..20'), or --subsets K --max M"
@@ -166,42 +181,35 @@ impl SweepArgs {
             }
             t => t.map(Duration::from_secs_f64),
         };
-        // Enumerate once: a bound that cannot be evaluated fails here.
-        let total = family.count()?;
-        Ok(Plan {
-            family,
-            shard,
-            total,
-            checks,
-            table,
-            options: RunOptions {
-                jobs,
-                max_positions: self.max_positions,
-                timeout,
-                cancel: Arc::new(AtomicBool::new(false)),
-            },
-            layout: Layout { format: self.format, params: names.clone() },
-            names,
-        })
+        let options = RunOptions {
+            jobs,
+            max_positions: self.max_positions,
+            timeout,
+            cancel: Arc::new(AtomicBool::new(false)),
+        };
+        // Enumerates once: a bound that cannot be evaluated fails here.
+        let sweep = Sweep::new(family, shard, options, self.format.into())?
+            .keep_rows(self.wants_reports());
+        Ok(Plan { sweep, names, checks, table })
     }
 
     /// Everything that decides the rows: a journal is resumed only by the
     /// same sweep.
-    fn fingerprint(&self, plan: &Plan) -> String {
-        let text = format!(
+    fn identity(&self, plan: &Plan) -> String {
+        let shard = plan.sweep.shard();
+        format!(
             "grundy {}\x00{:?}\x00{:?}\x00{:?}\x00{:?}\x00{}\x00{}/{}\x00{}\x00{:?}",
             env!("CARGO_PKG_VERSION"),
             self.template,
             self.param,
             self.subsets,
             self.max,
-            self.format.name(),
-            plan.shard.index,
-            plan.shard.count,
+            grundy_sweep::Format::from(self.format).name(),
+            shard.index,
+            shard.count,
             self.max_positions,
             self.timeout,
-        );
-        format!("{:08x}", crc32fast::hash(text.as_bytes()))
+        )
     }
 
     fn wants_reports(&self) -> bool {
@@ -214,135 +222,75 @@ impl SweepArgs {
 
 pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let plan = args.plan()?;
-    let shard = plan.shard;
-    let selected = shard_size(plan.total, shard);
+    let sweep = &plan.sweep;
+    let selected = sweep.selected();
     let reports = args.wants_reports();
 
     // Rows go to the journal (with --output), to stdout in family order
     // (without --output and reports), and are kept for the reports.
-    let mut journal = None;
-    let mut done = BTreeMap::new();
-    if let Some(output) = &args.output {
-        let path = journal::path_for(output);
-        let (j, rows) =
-            Journal::open(&path, &args.fingerprint(&plan), args.resume)?;
-        if let Some(bad) =
-            rows.keys().find(|&&i| i >= plan.total || !shard.contains(i))
-        {
-            bail!(
-                "\"{}\" holds row {bad}, which is not part of this sweep; delete it to start over",
-                path.display()
-            );
+    let mut stdout;
+    let to = match &args.output {
+        Some(path) => Destination::File {
+            path: path.clone(),
+            identity: args.identity(&plan),
+            resume: args.resume,
+        },
+        None if !reports => {
+            stdout = BufWriter::new(io::stdout().lock());
+            Destination::Stream(&mut stdout)
         }
-        done = rows;
-        journal = Some(j);
-    }
-    let mut stdout = (args.output.is_none() && !reports)
-        .then(|| Ordered::new(&plan.layout, shard));
+        None => Destination::Nowhere,
+    };
+    let started = sweep.start(to).map_err(with_flags)?;
 
-    let cancel = plan.options.cancel.clone();
+    let cancel = sweep.options().cancel.clone();
     // Only one handler per process; a second sweep in-process keeps the
     // first (tests never install one twice).
     let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::SeqCst));
 
-    let progress = progress_bar(selected, done.len() as u64);
-    let mut new_lines: Vec<(u64, String)> = Vec::new();
-    let mut kept: Vec<Row> = Vec::new();
-    let mut failure: Option<anyhow::Error> = None;
-    let mut warnings = Warnings::default();
-    grundy::sweep::run(
-        &plan.family,
-        &|i| shard.contains(i) && !done.contains_key(&i),
-        &plan.options,
-        &mut |batch| {
-            if failure.is_some() {
-                return;
-            }
-            let count = batch.len() as u64;
-            let result = (|| -> anyhow::Result<()> {
-                for row in batch {
-                    let line = plan.layout.format(&row);
-                    warnings.note(&row);
-                    if let Some(j) = &mut journal {
-                        j.append(row.index, &line)?;
-                        new_lines.push((row.index, line));
-                    } else if let Some(out) = &mut stdout {
-                        out.push(row.index, line)?;
-                    }
-                    if reports {
-                        kept.push(row);
-                    }
-                }
-                if let Some(j) = &mut journal {
-                    j.flush_if_due()?;
-                }
-                Ok(())
-            })();
-            if let Err(e) = result {
-                failure = Some(e);
-                plan.options.cancel.store(true, Ordering::SeqCst);
-            }
-            if let Some(bar) = &progress {
-                bar.inc(count);
-            }
-        },
-    )?;
+    let progress = progress_bar(selected, started.resumed());
+    let ran = started.run(&mut |count| {
+        if let Some(bar) = &progress {
+            bar.inc(count);
+        }
+    });
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    warnings.print();
-    if plan.options.cancel.load(Ordering::SeqCst) {
-        if let Some(out) = &mut stdout {
-            out.flush()?;
+    let ran = ran?;
+    warn(ran.errors());
+    let rows = match ran {
+        Ran::Interrupted(i) => {
+            match &i.journal {
+                Some(path) => eprintln!(
+                    "grundy: interrupted; {} of {selected} rows are kept in \"{}\": rerun the same command with --resume to finish",
+                    i.rows_done,
+                    path.display()
+                ),
+                None => eprintln!("grundy: interrupted"),
+            }
+            return Ok(ExitCode::from(130));
         }
-        if let Some(mut j) = journal {
-            j.flush()?;
-            eprintln!(
-                "grundy: interrupted; {} of {selected} rows are kept in \"{}\": rerun the same command with --resume to finish",
-                done.len() + new_lines.len(),
-                j.path().display()
-            );
-        } else {
-            eprintln!("grundy: interrupted");
-        }
-        return Ok(ExitCode::from(130));
-    }
-    if let Some(mut out) = stdout {
-        out.flush()?;
-    }
-
-    if let (Some(output), Some(j)) = (&args.output, journal) {
-        let mut all: Vec<(u64, &str)> = done
-            .iter()
-            .map(|(&i, l)| (i, l.as_str()))
-            .chain(new_lines.iter().map(|(i, l)| (*i, l.as_str())))
-            .collect();
-        all.sort_unstable_by_key(|&(i, _)| i);
-        let mut content = plan.layout.header().into_bytes();
-        for (_, line) in &all {
-            content.extend_from_slice(line.as_bytes());
-            content.push(b'\n');
-        }
-        journal::write_atomically(output, &content)?;
-        j.remove()?;
-    }
-
+        Ran::Complete(done) => done.finish()?,
+    };
     if !reports {
         return Ok(ExitCode::SUCCESS);
     }
-    for (&index, line) in &done {
-        let mut row = plan
-            .layout
-            .parse(line)
-            .with_context(|| format!("journal row {index} is unreadable"))?;
-        row.index = index;
-        kept.push(row);
+    print_reports(&args, &plan, &rows)
+}
+
+/// The library's journal errors, with this command's flags as the fix.
+fn with_flags(e: grundy_sweep::Error) -> anyhow::Error {
+    let path = e.path().map(|p| p.display().to_string()).unwrap_or_default();
+    match e.kind() {
+        ErrorKind::Unfinished => anyhow::anyhow!(
+            "\"{path}\" holds the rows of an interrupted sweep; add --resume to finish it, or delete it to start over"
+        ),
+        ErrorKind::OtherSweep => anyhow::anyhow!(
+            "\"{path}\" belongs to a different sweep (family, format, shard or budget differ); rerun the original command with --resume, or delete it to start over"
+        ),
+        _ => e.into(),
     }
-    kept.sort_unstable_by_key(|r| r.index);
-    print_reports(&args, &plan, &kept)
 }
 
 fn print_reports(
@@ -381,76 +329,19 @@ fn print_reports(
     Ok(code)
 }
 
-/// The number of indices below `total` in `shard`.
-fn shard_size(total: u64, shard: Shard) -> u64 {
-    if total > shard.index {
-        (total - shard.index).div_ceil(shard.count)
-    } else {
-        0
-    }
-}
-
-/// Stdout: rows in family order as soon as all earlier ones are done.
-struct Ordered {
-    out: BufWriter<io::StdoutLock<'static>>,
-    next: u64,
-    step: u64,
-    pending: BTreeMap<u64, String>,
-}
-
-impl Ordered {
-    fn new(layout: &Layout, shard: Shard) -> Ordered {
-        let mut out = BufWriter::new(io::stdout().lock());
-        // A failed header write shows up again on the first row.
-        let _ = out.write_all(layout.header().as_bytes());
-        Ordered {
-            out,
-            next: shard.index,
-            step: shard.count,
-            pending: BTreeMap::new(),
-        }
-    }
-
-    fn push(&mut self, index: u64, line: String) -> io::Result<()> {
-        self.pending.insert(index, line);
-        while let Some(line) = self.pending.remove(&self.next) {
-            self.out.write_all(line.as_bytes())?;
-            self.out.write_all(b"\n")?;
-            self.next += self.step;
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
-    }
-}
-
 /// Sets that could not be evaluated, reported once on stderr.
-#[derive(Default)]
-struct Warnings {
-    count: u64,
-    first: Vec<String>,
-}
-
-impl Warnings {
-    fn note(&mut self, row: &Row) {
-        if let Evaluation::Error(msg) = &row.result {
-            self.count += 1;
-            if self.first.len() < 3 {
-                self.first.push(format!("\"{}\": {msg}", row.set));
-            }
-        }
-    }
-
-    fn print(&self) {
-        if self.count > 0 {
-            eprintln!(
-                "grundy: warning: {} sets could not be evaluated (status \"error\"), e.g. {}",
-                self.count,
-                self.first.join("; ")
-            );
-        }
+fn warn(errors: &ErrorRows) {
+    if errors.count > 0 {
+        let first: Vec<String> = errors
+            .first
+            .iter()
+            .map(|(set, msg)| format!("\"{set}\": {msg}"))
+            .collect();
+        eprintln!(
+            "grundy: warning: {} sets could not be evaluated (status \"error\"), e.g. {}",
+            errors.count,
+            first.join("; ")
+        );
     }
 }
 

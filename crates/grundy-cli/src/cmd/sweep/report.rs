@@ -1,11 +1,13 @@
 //! The research reports of a sweep as text: `--table` (text, Markdown,
-//! CSV; the layout of seed 003's period tables), `--check` and
-//! `--summary`. The numbers come from `grundy::sweep`; this only lays
-//! them out.
+//! CSV; the layout of the period tables of K. Suetsugu, T. Abuku,
+//! "All-but Nim with FES sets of size 4"), `--check` and `--summary`. The
+//! numbers come from `grundy-sweep`; this only lays them out.
 
 use std::fmt::Write as _;
 
-use grundy::sweep::{Cell, CheckOutcome, Evaluation, Row, Summary, Table};
+use grundy_sweep::{
+    Cell, CheckOutcome, Evaluation, Row, Summary, Table, Verdict,
+};
 
 /// `--table-format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -133,8 +135,8 @@ pub fn check(
             .map(|i| &rows[i])
             .expect("failures name rows of the sweep");
         let (kind, detail) = match verdict {
-            grundy::sweep::Verdict::Fail(d) => ("counterexample", d.as_str()),
-            grundy::sweep::Verdict::Error(d) => ("error", d.as_str()),
+            Verdict::Fail(d) => ("counterexample", d.as_str()),
+            Verdict::Error(d) => ("error", d.as_str()),
             _ => continue,
         };
         let _ = writeln!(out, "  {kind}: {}: {detail}", row_name(params, row));
@@ -142,7 +144,7 @@ pub fn check(
     let counterexamples = outcome
         .failures
         .iter()
-        .filter(|(_, v)| matches!(v, grundy::sweep::Verdict::Fail(_)))
+        .filter(|(_, v)| matches!(v, Verdict::Fail(_)))
         .count();
     let errors = outcome.failures.len() - counterexamples;
     let _ = writeln!(

@@ -3,19 +3,33 @@
 //! The formula is an `evalexpr` expression over the parameters and the
 //! result columns (`period == (2*m+3)*a + b`), with the integer functions
 //! of `expr.rs`. Statements may be chained with `;` and name intermediate
-//! values (`i = (b-a)/(2*a); ...; period == f/(b-a)`), which is how seed
-//! 003's Conjecture 1 reads. A row passes when the formula is true, is a
+//! values (`i = (b-a)/(2*a); ...; period == f/(b-a)`), which is how
+//! Conjecture 1 of K. Suetsugu, T. Abuku, "All-but Nim with FES sets of
+//! size 4" reads. A row passes when the formula is true, is a
 //! counterexample when it is false, and is skipped when the set has no
 //! result (not found, error). For a failed comparison both sides are shown.
 
+use crate::evaluate::Evaluation;
 use evalexpr::Value;
 
 use crate::error::Result;
-
-use super::expr::{Expr, Vars};
-use super::{Evaluation, RESULT_COLUMNS, Row};
+use crate::expr::{Expr, Vars};
+use crate::row::{RESULT_COLUMNS, Row};
 
 /// A compiled check.
+///
+/// ```
+/// use grundy_sweep::{Check, Family, Verdict};
+/// // {a, b} with b an odd multiple of a has period 2a.
+/// let f = Family::template("a,b", &["a=1..4", "b=3*a"])?;
+/// let check = Check::parse("period == 2*a", &f.param_names())?;
+/// let limit = grundy::Budget::default();
+/// for point in f.points() {
+///     let row = f.row(&point?, &limit);
+///     assert_eq!(check.verdict(&f.param_names(), &row), Verdict::Pass);
+/// }
+/// # Ok::<(), grundy_sweep::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Check {
     expr: Expr,
@@ -137,7 +151,7 @@ pub(crate) fn row_vars(params: &[&str], row: &Row) -> Option<Vars> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::Found;
+    use crate::evaluate::Found;
 
     fn row(a: i64, period: u64) -> Row {
         Row {

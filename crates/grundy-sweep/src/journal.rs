@@ -1,17 +1,17 @@
-//! The journal that makes `grundy sweep --output FILE` resumable.
+//! The journal that makes a sweep to a file resumable.
 //!
 //! While a sweep runs, every finished row is appended to `FILE.journal` as
 //! one line `INDEX CRC32 ROW` (the row exactly as it will appear in FILE),
 //! flushed at least every 100 ms. The first line names the sweep by a
-//! fingerprint of everything that decides the rows, so `--resume` never
+//! fingerprint of everything that decides the rows, so resuming never
 //! mixes two sweeps. A kill -9 can at worst leave a torn last line; resume
 //! keeps the longest prefix of whole lines whose checksums match, cuts the
 //! rest off and carries on, so no row is lost twice or written twice.
 //! At the end the rows are sorted by index, written to a temporary file
-//! that is synced and renamed over FILE, and only then is the journal
-//! removed: FILE is always either absent (or the old one) or complete.
-//! The journal is locked while a sweep writes it, so two runs cannot
-//! append to the same one.
+//! that is synced and renamed over FILE ([`crate::write_atomically`]), and
+//! only then is the journal removed: FILE is always either absent (or the
+//! old one) or complete. The journal is locked while a sweep writes it, so
+//! two runs cannot append to the same one.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -19,7 +19,7 @@ use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use crate::error::{Error, ErrorKind, Result};
 
 const MAGIC: &str = "grundy-sweep-journal 1";
 
@@ -27,17 +27,30 @@ const MAGIC: &str = "grundy-sweep-journal 1";
 const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// An open journal, locked for this process.
-pub struct Journal {
+#[derive(Debug)]
+pub(crate) struct Journal {
     path: PathBuf,
     writer: BufWriter<File>,
     last_flush: Instant,
 }
 
-/// Where the journal of `output` lives.
-pub fn path_for(output: &Path) -> PathBuf {
+/// Where the journal of `output` lives: `output` with `.journal` added.
+///
+/// ```
+/// use std::path::Path;
+/// let j = grundy_sweep::journal_path(Path::new("out/rows.csv"));
+/// assert_eq!(j, Path::new("out/rows.csv.journal"));
+/// ```
+pub fn journal_path(output: &Path) -> PathBuf {
     let mut name = output.as_os_str().to_owned();
     name.push(".journal");
     PathBuf::from(name)
+}
+
+/// The fingerprint of a sweep: the CRC-32 of a text that names everything
+/// that decides its rows, in hex.
+pub(crate) fn fingerprint(identity: &str) -> String {
+    format!("{:08x}", crc32fast::hash(identity.as_bytes()))
 }
 
 fn header(fingerprint: &str) -> String {
@@ -55,17 +68,23 @@ fn checksum(index: u64, line: &str) -> u32 {
 impl Journal {
     /// Opens the journal at `path`: a new one, or with `resume` the rows of
     /// an interrupted run of the same sweep (index -> row line).
-    pub fn open(
+    pub(crate) fn open(
         path: &Path,
         fingerprint: &str,
         resume: bool,
-    ) -> anyhow::Result<(Journal, BTreeMap<u64, String>)> {
+    ) -> Result<(Journal, BTreeMap<u64, String>)> {
+        let shown = path.display();
+        let io =
+            |e| Error::io(Some(path), format!("cannot use \"{shown}\""), e);
         let exists = path.exists();
         if exists && !resume {
-            bail!(
-                "\"{}\" holds the rows of an interrupted sweep; add --resume to finish it, or delete it to start over",
-                path.display()
-            );
+            return Err(Error::file(
+                ErrorKind::Unfinished,
+                path,
+                format!(
+                    "\"{shown}\" holds the rows of an interrupted sweep; resume the sweep to finish it, or delete it to start over"
+                ),
+            ));
         }
         let mut file = OpenOptions::new()
             .read(true)
@@ -73,36 +92,44 @@ impl Journal {
             .create(true)
             .truncate(false)
             .open(path)
-            .with_context(|| format!("cannot open \"{}\"", path.display()))?;
+            .map_err(|e| {
+                Error::io(Some(path), format!("cannot open \"{shown}\""), e)
+            })?;
         if file.try_lock().is_err() {
-            bail!(
-                "another grundy sweep is writing \"{}\"; wait for it or stop it",
-                path.display()
-            );
+            return Err(Error::file(
+                ErrorKind::Locked,
+                path,
+                format!(
+                    "another grundy sweep is writing \"{shown}\"; wait for it or stop it"
+                ),
+            ));
         }
         let head = header(fingerprint);
         let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
+        file.read_to_end(&mut bytes).map_err(io)?;
         let (rows, keep) = if bytes.len() < head.len()
             && head.as_bytes().starts_with(&bytes)
         {
             // New, or torn while writing the header.
-            file.set_len(0)?;
-            file.seek(SeekFrom::Start(0))?;
-            file.write_all(head.as_bytes())?;
-            file.flush()?;
+            file.set_len(0).map_err(io)?;
+            file.seek(SeekFrom::Start(0)).map_err(io)?;
+            file.write_all(head.as_bytes()).map_err(io)?;
+            file.flush().map_err(io)?;
             (BTreeMap::new(), head.len() as u64)
         } else if !bytes.starts_with(head.as_bytes()) {
-            bail!(
-                "\"{}\" belongs to a different sweep (family, format, shard or budget differ); rerun the original command with --resume, or delete it to start over",
-                path.display()
-            );
+            return Err(Error::file(
+                ErrorKind::OtherSweep,
+                path,
+                format!(
+                    "\"{shown}\" belongs to a different sweep (family, format, shard or budget differ); resume it with the sweep that wrote it, or delete it to start over"
+                ),
+            ));
         } else {
             read_rows(&bytes, head.len())
         };
         // Cut off a torn or corrupt tail; append after the good rows.
-        file.set_len(keep)?;
-        file.seek(SeekFrom::Start(keep))?;
+        file.set_len(keep).map_err(io)?;
+        file.seek(SeekFrom::Start(keep)).map_err(io)?;
         let journal = Journal {
             path: path.to_path_buf(),
             writer: BufWriter::with_capacity(1 << 16, file),
@@ -112,34 +139,44 @@ impl Journal {
     }
 
     /// Appends one finished row.
-    pub fn append(&mut self, index: u64, line: &str) -> std::io::Result<()> {
+    pub(crate) fn append(&mut self, index: u64, line: &str) -> Result<()> {
         let crc = checksum(index, line);
         writeln!(self.writer, "{index} {crc:08x} {line}")
+            .map_err(|e| self.io_error(e))
     }
 
     /// Hands buffered rows to the operating system if it is time to.
-    pub fn flush_if_due(&mut self) -> std::io::Result<()> {
+    pub(crate) fn flush_if_due(&mut self) -> Result<()> {
         if self.last_flush.elapsed() >= FLUSH_EVERY {
             self.flush()?;
         }
         Ok(())
     }
 
-    pub fn flush(&mut self) -> std::io::Result<()> {
+    /// Hands buffered rows to the operating system.
+    pub(crate) fn flush(&mut self) -> Result<()> {
         self.last_flush = Instant::now();
-        self.writer.flush()
+        self.writer.flush().map_err(|e| self.io_error(e))
     }
 
-    pub fn path(&self) -> &Path {
+    /// Where the journal is.
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
+    fn io_error(&self, e: std::io::Error) -> Error {
+        let msg = format!("cannot write \"{}\"", self.path.display());
+        Error::io(Some(&self.path), msg, e)
+    }
+
     /// Removes the journal (after the output is safely in place).
-    pub fn remove(self) -> anyhow::Result<()> {
+    pub(crate) fn remove(self) -> Result<()> {
         let Journal { path, writer, .. } = self;
         drop(writer);
-        std::fs::remove_file(&path)
-            .with_context(|| format!("cannot remove \"{}\"", path.display()))
+        std::fs::remove_file(&path).map_err(|e| {
+            let msg = format!("cannot remove \"{}\"", path.display());
+            Error::io(Some(&path), msg, e)
+        })
     }
 }
 
@@ -169,20 +206,6 @@ fn parse_line(text: &str) -> Option<(u64, &str)> {
     (crc == checksum(index, line)).then_some((index, line))
 }
 
-/// Writes `content` to `path` atomically: a synced temporary file in the
-/// same directory, renamed into place.
-pub fn write_atomically(path: &Path, content: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write to \"{}\"", path.display()))?;
-    temp.write_all(content)?;
-    temp.as_file().sync_all()?;
-    crate::term::persist(temp, path)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,8 +224,11 @@ mod tests {
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
         f.write_all(b"7 0000").unwrap();
         drop(f);
-        assert!(Journal::open(&path, "f1", false).is_err(), "needs --resume");
-        assert!(Journal::open(&path, "f2", true).is_err(), "other sweep");
+        let e = Journal::open(&path, "f1", false).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Unfinished, "needs resuming");
+        assert_eq!(e.path(), Some(path.as_path()));
+        let e = Journal::open(&path, "f2", true).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OtherSweep);
         let (mut j, rows) = Journal::open(&path, "f1", true).unwrap();
         assert_eq!(
             rows.into_iter().collect::<Vec<_>>(),
@@ -227,6 +253,13 @@ mod tests {
         let path = dir.path().join("x.journal");
         let (_j, _) = Journal::open(&path, "f", false).unwrap();
         let e = Journal::open(&path, "f", true).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Locked);
         assert!(e.to_string().contains("another grundy sweep"), "{e}");
+    }
+
+    #[test]
+    fn fingerprints_are_crc32_in_hex() {
+        // The CRC-32 check value of "123456789" (ISO-HDLC).
+        assert_eq!(fingerprint("123456789"), "cbf43926");
     }
 }

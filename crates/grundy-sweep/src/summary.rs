@@ -1,10 +1,29 @@
 //! `--summary`: the sets with the longest periods and pre-periods, and how
-//! many are purely periodic (pre-period 0), the first questions seed 000's
-//! group and seed 003 ask of a family.
+//! many are purely periodic (pre-period 0), the first questions asked of
+//! a family by the MATH POWER 2022 "31 game" group (muzudho, notes on the
+//! 31 game) and by K. Suetsugu, T. Abuku, "All-but Nim with FES sets of
+//! size 4".
 
-use super::{Evaluation, Row};
+use crate::evaluate::Evaluation;
+
+use crate::row::Row;
 
 /// Counts and leaders of a sweep.
+///
+/// ```
+/// use grundy_sweep::{Family, Summary};
+/// let f = Family::subsets(2, 6)?;
+/// let limit = grundy::Budget::default();
+/// let rows = f
+///     .points()
+///     .map(|p| Ok(f.row(&p?, &limit)))
+///     .collect::<Result<Vec<_>, grundy_sweep::Error>>()?;
+/// let s = Summary::build(&rows, 1);
+/// assert_eq!((s.rows, s.found), (15, 15));
+/// // {5,6} has the longest period of the 2-subsets of 1..6: 11.
+/// assert_eq!(rows[s.top_period[0]].set, "5,6");
+/// # Ok::<(), grundy_sweep::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Rows in the sweep.
@@ -53,7 +72,7 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::Found;
+    use crate::evaluate::Found;
 
     #[test]
     fn leaders_and_counts() {

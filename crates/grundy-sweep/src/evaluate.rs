@@ -1,52 +1,12 @@
-//! Sweeps over families of subtraction sets: one row per set.
+//! The seam between sweeps and the library: one set's row of numbers.
 //!
-//! Researchers study whole families at once (the MATH POWER "31 game"
-//! group of seed 000; the period tables and conjectures of seed 003). A
-//! [`Family`] describes the sets: a template with integer parameters
-//! (`all-but:a,b,a+b,a+2b` with `a=1..30`, `b=a+1..a+30`) or all
-//! k-element subsets of 1..M. [`evaluate`] turns one set into a [`Found`]
-//! (least pre-period, period, saltus, outcome pre-period and period, max
-//! value, positions), [`run`] does that for a whole family on a thread pool
-//! and pushes [`Row`]s to the caller as they finish, and [`Check`],
-//! [`Table`] and [`Summary`] turn rows into the research reports.
-//!
-//! Nothing here reads files or prints: the `grundy sweep` command owns the
-//! output formats, the journal that makes runs resumable, and progress.
+//! Every set of a family is evaluated by [`evaluate`], which asks the
+//! library for the periods a row needs ([`grundy::period`]'s numbers, in
+//! bulk mode: many small sets, each with its whole short history in
+//! memory) and gives a [`Found`] (least pre-period, period, saltus,
+//! outcome pre-period and period, max value, positions) or says why not.
 
-mod check;
-mod expr;
-mod family;
-
-mod run;
-mod summary;
-mod table;
-
-pub use check::{Check, CheckOutcome, Verdict};
-pub use expr::{Expr, FUNCTIONS, Vars, split_top_level};
-pub use family::{Family, Point, Points, Shard, combinations};
-pub use run::{DEFAULT_SWEEP_POSITIONS, RunOptions, run};
-pub use summary::Summary;
-pub use table::{Axis, Cell, Table};
-
-use crate::budget::{Budget, StopReason, Stopped};
-use crate::period::PeriodOptions;
-use crate::play::Play;
-use crate::rules::Rules;
-
-/// The result columns of a row, in output order (after the parameter
-/// names). These names are a contract: files, `--check` formulas and other
-/// tools use them.
-pub const RESULT_COLUMNS: [&str; 9] = [
-    "set",
-    "preperiod",
-    "period",
-    "saltus",
-    "outcome_preperiod",
-    "outcome_period",
-    "max_value",
-    "positions",
-    "status",
-];
+use grundy::{Budget, PeriodOptions, Play, Rules, StopReason, Stopped};
 
 /// What one set's evaluation found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +41,13 @@ pub enum Evaluation {
 
 impl Evaluation {
     /// The `status` column: `found`, `not found` or `error`.
+    ///
+    /// ```
+    /// use grundy_sweep::{Evaluation, evaluate};
+    /// let e = evaluate(&"1,2,3".parse()?, &grundy::Budget::default());
+    /// assert_eq!(e.status(), "found");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn status(&self) -> &'static str {
         match self {
             Evaluation::Found(_) => "found",
@@ -108,30 +75,39 @@ impl Evaluation {
             })
         )
     }
+
+    /// A row's "not found" as read back from a file: only the positions
+    /// examined are known.
+    pub(crate) fn not_found(positions: u64) -> Evaluation {
+        Evaluation::NotFound(Stopped {
+            reason: StopReason::Positions,
+            done: positions,
+            limit: 0,
+            unit: grundy::Unit::Positions,
+        })
+    }
+
+    /// The positions examined, found or not.
+    pub fn positions(&self) -> Option<u64> {
+        match self {
+            Evaluation::Found(f) => Some(f.positions),
+            Evaluation::NotFound(e) => Some(e.done),
+            Evaluation::Error(_) => None,
+        }
+    }
 }
 
-/// One row of a sweep.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    /// The set's place in the family's order (0-based, before sharding).
-    pub index: u64,
-    /// The parameter values, in the family's parameter order.
-    pub params: Vec<i64>,
-    /// The set in canonical notation (for an invalid set, the elements as
-    /// evaluated).
-    pub set: String,
-    /// What was found.
-    pub result: Evaluation,
-}
-
-/// The one seam between sweeps and engines: evaluates one set.
+/// Evaluates one set: the Grundy sequence's least (additive) pre-period,
+/// period and saltus, and the normal-play outcome sequence's, within
+/// `budget`. `max_value` is `None` for all-but sets (their values are
+/// unbounded).
 ///
-/// Finite sets use the fast small-set path (falling back to
-/// the general detector); all-but sets use the FES engine
-/// (the FES engine): the Grundy sequence's least additive
-/// pre-period, period and saltus, and the outcome sequence, which is N
-/// after the last P-position (period 1). `max_value` is `None` for them:
-/// the values are unbounded.
+/// ```
+/// let e = grundy_sweep::evaluate(&"2,3".parse()?, &grundy::Budget::default());
+/// let f = e.found().unwrap();
+/// assert_eq!((f.preperiod, f.period, f.max_value), (0, 5, Some(2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn evaluate(rules: &Rules, budget: &Budget) -> Evaluation {
     let options = PeriodOptions { bulk: true, ..PeriodOptions::default() };
     match rules.periods(Play::Normal, &options, budget) {

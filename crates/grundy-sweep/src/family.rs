@@ -10,19 +10,34 @@
 //! `grundy merge` put shards back together. Every expression is compiled
 //! and checked before any work starts (`expr.rs`).
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::notation::ALL_BUT_PREFIX;
-use crate::rules::Rules;
-use crate::set::{AllButSet, FiniteSet, MAX_ELEMENT};
+use crate::evaluate::{Evaluation, evaluate};
+use grundy::{
+    ALL_BUT_PREFIX, AllButSet, Budget as Limit, FiniteSet, MAX_ELEMENT, Rules,
+};
 
-use super::RESULT_COLUMNS;
-use super::expr::{Expr, Vars, split_top_level};
+use crate::error::{Error, ErrorKind, Result};
+use crate::expr::{Expr, FUNCTIONS, Vars, split_top_level};
+use crate::row::{RESULT_COLUMNS, Row};
 
 /// The most sets a family may have (enumeration would take minutes past
 /// this; shard bigger sweeps).
 pub const MAX_FAMILY: u64 = 1 << 32;
 
 /// A family of subtraction sets.
+///
+/// ```
+/// use grundy_sweep::Family;
+/// // Each 3-subset of 1..5 once: the bounds use the parameters before.
+/// let f = Family::template("a,b,c", &["c=3..5", "b=2..c-1", "a=1..b-1"])?;
+/// assert_eq!(f.param_names(), ["c", "b", "a"]);
+/// assert_eq!(f.count()?, 10);
+/// let first = f.points().next().unwrap()?;
+/// assert_eq!((first.index, first.values), (0, vec![3, 2, 1]));
+/// // Bad expressions fail here, before any work, naming the token.
+/// let e = Family::template("a,b", &["a=1..3", "b=c..4"]).unwrap_err();
+/// assert!(e.to_string().contains("uses \"c\", which is not defined"));
+/// # Ok::<(), grundy_sweep::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Family {
     params: Vec<Param>,
@@ -49,50 +64,6 @@ pub struct Point {
     pub index: u64,
     /// Parameter values (templates) or elements (subsets).
     pub values: Vec<i64>,
-}
-
-/// `--shard i/N`: the sets whose index is i modulo N (round robin, so every
-/// shard gets a fair share of the hard sets).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// i, from 0.
-    pub index: u64,
-    /// N.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole family.
-    pub const ALL: Shard = Shard { index: 0, count: 1 };
-
-    /// Parses `i/N` with 0 <= i < N.
-    pub fn parse(text: &str) -> Result<Shard> {
-        let bad = |why: &str| {
-            Error::new(
-                ErrorKind::Parse,
-                format!(
-                    "bad shard \"{text}\": {why}; write i/N with 0 <= i < N, e.g. \"0/8\""
-                ),
-            )
-        };
-        let (i, n) = text.split_once('/').ok_or_else(|| bad("no \"/\""))?;
-        let index: u64 =
-            i.trim().parse().map_err(|_| bad("i is not a number"))?;
-        let count: u64 =
-            n.trim().parse().map_err(|_| bad("N is not a number"))?;
-        if count == 0 {
-            return Err(bad("N must be at least 1"));
-        }
-        if index >= count {
-            return Err(bad("i must be below N (shards are numbered from 0)"));
-        }
-        Ok(Shard { index, count })
-    }
-
-    /// Whether the set at `index` belongs to this shard.
-    pub fn contains(&self, index: u64) -> bool {
-        index % self.count == self.index
-    }
 }
 
 impl Family {
@@ -133,20 +104,28 @@ impl Family {
         })
     }
 
-    /// All `k`-element subsets of 1..=`max`.
+    /// All `k`-element subsets of 1..=`max`, in lexicographic order.
+    ///
+    /// Fails with [`ErrorKind::Parse`] unless 1 <= k <= max, and with
+    /// [`ErrorKind::TooLarge`] if `max` exceeds [`MAX_ELEMENT`].
+    ///
+    /// ```
+    /// let f = grundy_sweep::Family::subsets(3, 100)?;
+    /// assert_eq!(f.count()?, 161_700);
+    /// # Ok::<(), grundy_sweep::Error>(())
+    /// ```
     pub fn subsets(k: usize, max: u64) -> Result<Family> {
         if k == 0 || k as u64 > max {
-            return Err(Error::new(
-                ErrorKind::Parse,
-                format!(
-                    "--subsets {k} --max {max} describes no sets; use 1 <= k <= max"
-                ),
-            ));
+            return Err(Error::parse(format!(
+                "there are no {k}-element subsets of 1..{max}; use 1 <= k <= {max}"
+            )));
         }
         if max > MAX_ELEMENT {
             return Err(Error::new(
                 ErrorKind::TooLarge,
-                format!("--max {max} is too large; use at most {MAX_ELEMENT}"),
+                format!(
+                    "subsets of 1..{max} are too large; elements go up to {MAX_ELEMENT}"
+                ),
             ));
         }
         Ok(Family { params: Vec::new(), shape: Shape::Subsets { k, max } })
@@ -192,10 +171,37 @@ impl Family {
         Points { family: self, state, started: false, done: false, index: 0 }
     }
 
+    /// Evaluates one member of the family within `limit`: its row.
+    ///
+    /// A member that is not a valid set (an element 0 or negative, an
+    /// expression that fails) is a row with an [`Evaluation::Error`] and,
+    /// as its `set`, the elements as evaluated (or the failing
+    /// expression). Every valid set goes through the one seam between
+    /// sweeps and engines, [`evaluate`](crate::evaluate()).
+    ///
+    /// ```
+    /// use grundy_sweep::{Family, Status};
+    /// let f = Family::template("a,b-a", &["a=1..2", "b=2..2"])?;
+    /// let limit = grundy::Budget::default();
+    /// let rows: Vec<_> =
+    ///     f.points().map(|p| Ok(f.row(&p?, &limit))).collect::<Result<_, grundy_sweep::Error>>()?;
+    /// assert_eq!((rows[0].set.as_str(), rows[0].status()), ("1", Status::Found));
+    /// assert_eq!((rows[1].set.as_str(), rows[1].status()), ("2,0", Status::Error));
+    /// # Ok::<(), grundy_sweep::Error>(())
+    /// ```
+    pub fn row(&self, point: &Point, limit: &Limit) -> Row {
+        let (params, set) = self.set_of(point);
+        let (set, result) = match set {
+            Ok(set) => (set.to_string(), evaluate(&set, limit)),
+            Err((raw, msg)) => (raw, Evaluation::Error(msg)),
+        };
+        Row { index: point.index, params, set, result }
+    }
+
     /// The row fields of a point: parameter values (empty for subsets) and
     /// its set, or why it is not a valid set (with the elements as
     /// evaluated, as the row's `set`).
-    pub fn set_of(
+    pub(crate) fn set_of(
         &self,
         point: &Point,
     ) -> (Vec<i64>, std::result::Result<Rules, (String, String)>) {
@@ -263,7 +269,7 @@ fn too_big() -> Error {
 }
 
 /// C(n, k), exactly (None on overflow).
-pub fn combinations(n: u64, k: u64) -> Option<u128> {
+pub(crate) fn combinations(n: u64, k: u64) -> Option<u128> {
     if k > n {
         return Some(0);
     }
@@ -276,7 +282,7 @@ pub fn combinations(n: u64, k: u64) -> Option<u128> {
 }
 
 fn parse_param(spec: &str, known: &[&str]) -> Result<Param> {
-    let bad = |why: String| Error::new(ErrorKind::Parse, why);
+    let bad = |why: String| Error::parse(why);
     let (name, range) = spec.split_once('=').ok_or_else(|| {
         bad(format!(
             "bad parameter \"{spec}\": write name=lo..hi, e.g. \"a=1..30\""
@@ -294,7 +300,7 @@ fn parse_param(spec: &str, known: &[&str]) -> Result<Param> {
         )));
     }
     if RESULT_COLUMNS.contains(&name)
-        || super::expr::FUNCTIONS.contains(&name)
+        || FUNCTIONS.contains(&name)
         || ["min", "max", "if", "true", "false"].contains(&name)
     {
         return Err(bad(format!(
@@ -384,13 +390,10 @@ impl Iterator for Points<'_> {
                         Err(msg) => {
                             self.done = true;
                             let at = describe_point(params, values, level);
-                            return Some(Err(Error::new(
-                                ErrorKind::Parse,
-                                format!(
-                                    "the range of \"{}\" cannot be evaluated{at}: {msg}",
-                                    p.name
-                                ),
-                            )));
+                            return Some(Err(Error::parse(format!(
+                                "the range of \"{}\" cannot be evaluated{at}: {msg}",
+                                p.name
+                            ))));
                         }
                     };
                     if lo > hi {
@@ -551,15 +554,6 @@ mod tests {
         let f = Family::template("a", &["a=1..3", "b=1..6/(a-2)"]).unwrap();
         let e = f.count().unwrap_err();
         assert!(e.message().contains("at a=2"), "{e}");
-    }
-
-    #[test]
-    fn shards() {
-        let s = Shard::parse("1/3").unwrap();
-        assert!(s.contains(4) && !s.contains(3));
-        assert!(Shard::parse("3/3").is_err());
-        assert!(Shard::parse("1").is_err());
-        assert!(Shard::parse("0/0").is_err());
     }
 
     #[test]

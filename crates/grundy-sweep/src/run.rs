@@ -1,6 +1,6 @@
 //! Running a sweep: every selected set of a family, on all cores.
 //!
-//! Workers (a rayon pool of `jobs` threads, feature "parallel") take the
+//! Workers (a rayon pool of `jobs` threads) take the
 //! family's sets a small batch at a time from one shared, lazy enumeration,
 //! in family order, so finished rows come back close to that order and the
 //! hard sets spread over the workers. Rows are pushed to the caller's sink
@@ -13,11 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::budget::Budget;
-use crate::error::Result;
+use grundy::Budget as Limit;
 
-use super::family::{Family, Point, Points};
-use super::{Evaluation, Row, evaluate};
+use crate::error::{Error, Result};
+use crate::family::{Family, Point, Points};
+use crate::row::Row;
 
 /// Sets handed to a worker at a time.
 const BATCH: usize = 32;
@@ -57,7 +57,20 @@ pub const DEFAULT_SWEEP_POSITIONS: u64 = 100_000_000;
 /// the rows to `sink` as they finish (in batches, completion order).
 ///
 /// Fails only if the family cannot be enumerated (which
-/// [`Family::count`] reports first).
+/// [`Family::count`] reports first). [`crate::Sweep`] builds on this with
+/// output in family order, a journal and reports.
+///
+/// ```
+/// use grundy_sweep::{Family, RunOptions, run};
+/// let f = Family::subsets(3, 12)?;
+/// let options = RunOptions { jobs: 2, ..RunOptions::default() };
+/// let mut rows = Vec::new();
+/// run(&f, &|i| i % 2 == 0, &options, &mut |batch| rows.extend(batch))?;
+/// rows.sort_by_key(|r| r.index);
+/// assert_eq!(rows.len(), 110); // the even indices of C(12, 3) = 220
+/// assert_eq!(rows[0].set, "1,2,3");
+/// # Ok::<(), grundy_sweep::Error>(())
+/// ```
 pub fn run(
     family: &Family,
     select: &(dyn Fn(u64) -> bool + Sync),
@@ -89,7 +102,6 @@ pub fn run(
     }
 }
 
-#[cfg(feature = "parallel")]
 fn spawn_workers(jobs: usize, work: &(dyn Fn() + Sync)) {
     match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => {
@@ -100,11 +112,6 @@ fn spawn_workers(jobs: usize, work: &(dyn Fn() + Sync)) {
     }
 }
 
-#[cfg(not(feature = "parallel"))]
-fn spawn_workers(_jobs: usize, work: &(dyn Fn() + Sync)) {
-    work()
-}
-
 struct Queue<'a> {
     points: Mutex<Points<'a>>,
     select: &'a (dyn Fn(u64) -> bool + Sync),
@@ -112,7 +119,7 @@ struct Queue<'a> {
 
 impl Queue<'_> {
     /// The next batch of selected points (empty at the end).
-    fn take(&self, failed: &Mutex<Option<crate::error::Error>>) -> Vec<Point> {
+    fn take(&self, failed: &Mutex<Option<Error>>) -> Vec<Point> {
         let mut points = self.points.lock().unwrap_or_else(|e| e.into_inner());
         let mut batch = Vec::with_capacity(BATCH);
         while batch.len() < BATCH {
@@ -135,7 +142,7 @@ fn worker(
     family: &Family,
     queue: &Queue<'_>,
     options: &RunOptions,
-    failed: &Mutex<Option<crate::error::Error>>,
+    failed: &Mutex<Option<Error>>,
     send: &dyn Fn(Vec<Row>),
 ) {
     let cancelled = || options.cancel.load(Ordering::Relaxed);
@@ -166,32 +173,26 @@ fn worker(
     }
 }
 
-/// Evaluates one member of a family into its row.
-pub(crate) fn evaluate_point(
+/// Evaluates one member of a family into its row, with the per-set
+/// budget of `options` (the time budget starts now).
+fn evaluate_point(
     family: &Family,
     point: &Point,
     options: &RunOptions,
 ) -> Row {
-    let (params, set) = family.set_of(point);
-    let (set, result) = match set {
-        Ok(set) => {
-            let limit = Budget {
-                max_positions: options.max_positions,
-                deadline: options.timeout.map(|t| Instant::now() + t),
-                cancel: Some(options.cancel.clone()),
-                ..Budget::default()
-            };
-            (set.to_string(), evaluate(&set, &limit))
-        }
-        Err((raw, msg)) => (raw, Evaluation::Error(msg)),
+    let limit = Limit {
+        max_positions: options.max_positions,
+        deadline: options.timeout.map(|t| Instant::now() + t),
+        cancel: Some(options.cancel.clone()),
+        ..Limit::default()
     };
-    Row { index: point.index, params, set, result }
+    family.row(point, &limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::Shard;
+    use crate::Shard;
 
     fn collect(family: &Family, shard: Shard, jobs: usize) -> Vec<Row> {
         let options = RunOptions { jobs, ..RunOptions::default() };

@@ -1,6 +1,7 @@
-//! `--table a,b`: rows of a sweep as a matrix, like seed 003's Tables 1-2.
+//! `--table a,b`: rows of a sweep as a matrix, like Tables 1-2 of
+//! K. Suetsugu, T. Abuku, "All-but Nim with FES sets of size 4".
 //!
-//! Seed 003 prints the periods of {a, b, a+b, 2a+b} with a down the side
+//! Those tables give the periods of {a, b, a+b, 2a+b} with a down the side
 //! and b (or b - a) across. A [`Table`] is that matrix as plain data: each
 //! axis is an expression over the parameters (`a`, `b-a`), the cell value
 //! another (by default `period`; any result column or formula). Two rows
@@ -9,11 +10,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::evaluate::Evaluation;
 
-use super::check::row_vars;
-use super::expr::{Expr, Vars, split_top_level};
-use super::{Evaluation, RESULT_COLUMNS, Row};
+use crate::check::row_vars;
+use crate::error::{Error, Result};
+use crate::expr::{Expr, Vars, split_top_level};
+use crate::row::{RESULT_COLUMNS, Row};
 
 /// One axis (or the cell value): an expression and its label.
 #[derive(Clone, Debug)]
@@ -42,6 +44,23 @@ pub enum Cell {
 }
 
 /// A matrix of values indexed by two expressions of the parameters.
+///
+/// ```
+/// use grundy_sweep::{Cell, Family, Table};
+/// let f = Family::template("a,b", &["a=1..2", "b=a+1..3"])?;
+/// let names = f.param_names();
+/// let limit = grundy::Budget::default();
+/// let rows = f
+///     .points()
+///     .map(|p| Ok(f.row(&p?, &limit)))
+///     .collect::<Result<Vec<_>, grundy_sweep::Error>>()?;
+/// let (r, c, v) = Table::parse_spec("a,b", &names)?;
+/// let t = Table::build(&names, &rows, &r, &c, &v)?;
+/// // {1,2} has period 3, {1,3} period 2, {2,3} period 5.
+/// assert_eq!(t.cells[0], [Cell::Value(3), Cell::Value(2)]);
+/// assert_eq!(t.cells[1], [Cell::Empty, Cell::Value(5)]);
+/// # Ok::<(), grundy_sweep::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     /// The row axis label (`a`).
@@ -67,12 +86,9 @@ impl Table {
     ) -> Result<(Axis, Axis, Axis)> {
         let parts = split_top_level(spec);
         if !(2..=3).contains(&parts.len()) {
-            return Err(Error::new(
-                ErrorKind::Parse,
-                format!(
-                    "bad table \"{spec}\": write ROW,COL or ROW,COL,VALUE, e.g. \"a,b-a\" or \"a,b,preperiod\""
-                ),
-            ));
+            return Err(Error::parse(format!(
+                "bad table \"{spec}\": write ROW,COL or ROW,COL,VALUE, e.g. \"a,b-a\" or \"a,b,preperiod\""
+            )));
         }
         let axis = |text: &str, what: &str, known: &[&str]| {
             Expr::parse(text, what, known, false).map(|expr| Axis { expr })
@@ -109,10 +125,10 @@ impl Table {
             }
             let key = |axis: &Axis| {
                 axis.expr.eval_int(&vars).map_err(|msg| {
-                    Error::new(
-                        ErrorKind::Parse,
-                        format!("table axis for set \"{}\": {msg}", row.set),
-                    )
+                    Error::parse(format!(
+                        "table axis for set \"{}\": {msg}",
+                        row.set
+                    ))
                 })
             };
             let (r, c) = (key(row_axis)?, key(col_axis)?);
@@ -125,16 +141,13 @@ impl Table {
                 Evaluation::Error(_) => Cell::Error,
             };
             if let Some((_, other)) = cells.insert((r, c), (cell, row)) {
-                return Err(Error::new(
-                    ErrorKind::Parse,
-                    format!(
-                        "sets \"{}\" and \"{}\" both land in table cell ({}={r}, {}={c}); choose axes that determine the set",
-                        other.set,
-                        row.set,
-                        row_axis.label(),
-                        col_axis.label()
-                    ),
-                ));
+                return Err(Error::parse(format!(
+                    "sets \"{}\" and \"{}\" both land in table cell ({}={r}, {}={c}); choose axes that determine the set",
+                    other.set,
+                    row.set,
+                    row_axis.label(),
+                    col_axis.label()
+                )));
             }
             row_keys.insert(r);
             col_keys.insert(c);
@@ -163,7 +176,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::Found;
+    use crate::evaluate::Found;
 
     fn row(a: i64, b: i64, period: u64) -> Row {
         Row {

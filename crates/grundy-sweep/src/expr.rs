@@ -8,20 +8,26 @@
 //! integers. Besides evalexpr's built-ins (`min`, `max`, `if`, ...) the
 //! context offers integer `floor`, `ceil`, `round`, `abs`, `gcd`, `lcm`,
 //! `mod` (the non-negative remainder) and `div` (floor division), which
-//! the closed forms of seed 003 (Conjectures 1 and 3) are written with.
-//! Integer `/` divides and rounds toward zero, as in Rust.
+//! the closed forms of K. Suetsugu, T. Abuku, "All-but Nim with FES sets
+//! of size 4" (Conjectures 1 and 3) are written with. Integer `/` divides
+//! and rounds toward zero, as in Rust.
 
 use evalexpr::{
     Context, ContextWithMutableVariables, DefaultNumericTypes, EvalexprError,
     EvalexprResult, Node, Value,
 };
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 type V = Value<DefaultNumericTypes>;
 type EvalResult<T> = EvalexprResult<T, DefaultNumericTypes>;
 
-/// The functions our context adds to evalexpr's built-ins.
+/// The functions that expressions (elements, bounds, checks, table axes)
+/// may call besides evalexpr's built-ins `min`, `max` and `if`.
+///
+/// ```
+/// assert!(grundy_sweep::FUNCTIONS.contains(&"gcd"));
+/// ```
 pub const FUNCTIONS: [&str; 8] =
     ["floor", "ceil", "round", "abs", "gcd", "lcm", "mod", "div"];
 
@@ -30,7 +36,7 @@ const BUILTINS: [&str; 3] = ["min", "max", "if"];
 
 /// A compiled expression and the text it came from.
 #[derive(Clone, Debug)]
-pub struct Expr {
+pub(crate) struct Expr {
     text: String,
     tree: Node<DefaultNumericTypes>,
 }
@@ -39,7 +45,7 @@ impl Expr {
     /// Compiles `text`. `what` names it in messages ("parameter b's upper
     /// bound"); every variable it reads must be in `known`, or assigned in
     /// the expression itself when `allow_assign` is set.
-    pub fn parse(
+    pub(crate) fn parse(
         text: &str,
         what: &str,
         known: &[&str],
@@ -49,20 +55,15 @@ impl Expr {
         let rewritten = implicit_products(written);
         let trimmed = rewritten.as_str();
         if trimmed.is_empty() {
-            return Err(Error::new(
-                ErrorKind::Parse,
-                format!(
-                    "{what} is empty; write an expression such as \"a+1\""
-                ),
-            ));
+            return Err(Error::parse(format!(
+                "{what} is empty; write an expression such as \"a+1\""
+            )));
         }
         let tree = evalexpr::build_operator_tree::<DefaultNumericTypes>(
             trimmed,
         )
         .map_err(|e| {
-            Error::new(
-                ErrorKind::Parse,
-                format!(
+            Error::parse(format!(
                     "cannot parse {what} \"{trimmed}\": {}; write e.g. \"2*a+1\" (multiplication needs \"*\")",
                     lower_first(&e.to_string())
                 ),
@@ -71,12 +72,9 @@ impl Expr {
         let assigned: Vec<&str> =
             tree.iter_write_variable_identifiers().collect();
         if !allow_assign && let Some(name) = assigned.first() {
-            return Err(Error::new(
-                ErrorKind::Parse,
-                format!(
-                    "{what} \"{trimmed}\" assigns to \"{name}\"; only a value is allowed here (did you mean \"==\"?)"
-                ),
-            ));
+            return Err(Error::parse(format!(
+                "{what} \"{trimmed}\" assigns to \"{name}\"; only a value is allowed here (did you mean \"==\"?)"
+            )));
         }
         for name in tree.iter_read_variable_identifiers() {
             if !known.contains(&name) && !assigned.contains(&name) {
@@ -86,48 +84,42 @@ impl Expr {
                         .take_while(|c| c.is_ascii_digit())
                         .collect();
                     let rest = &name[digits.len()..];
-                    return Err(Error::new(
-                        ErrorKind::Parse,
-                        format!(
-                            "cannot parse {what} \"{trimmed}\": \"{name}\" is not a number or a name; write \"{digits}*{rest}\" (multiplication needs \"*\")"
-                        ),
-                    ));
+                    return Err(Error::parse(format!(
+                        "cannot parse {what} \"{trimmed}\": \"{name}\" is not a number or a name; write \"{digits}*{rest}\" (multiplication needs \"*\")"
+                    )));
                 }
                 let list = if known.is_empty() {
                     "none".to_string()
                 } else {
                     known.join(", ")
                 };
-                return Err(Error::new(
-                    ErrorKind::Parse,
-                    format!(
-                        "{what} \"{trimmed}\" uses \"{name}\", which is not defined there; known names: {list}"
-                    ),
-                ));
+                return Err(Error::parse(format!(
+                    "{what} \"{trimmed}\" uses \"{name}\", which is not defined there; known names: {list}"
+                )));
             }
         }
         for name in tree.iter_function_identifiers() {
             if !FUNCTIONS.contains(&name) && !BUILTINS.contains(&name) {
-                return Err(Error::new(
-                    ErrorKind::Parse,
-                    format!(
-                        "{what} \"{trimmed}\" calls unknown function \"{name}\"; available: {}, {}",
-                        FUNCTIONS.join(", "),
-                        BUILTINS.join(", ")
-                    ),
-                ));
+                return Err(Error::parse(format!(
+                    "{what} \"{trimmed}\" calls unknown function \"{name}\"; available: {}, {}",
+                    FUNCTIONS.join(", "),
+                    BUILTINS.join(", ")
+                )));
             }
         }
         Ok(Expr { text: trimmed.to_string(), tree })
     }
 
     /// The text the expression was compiled from (trimmed).
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.text
     }
 
     /// Evaluates to an integer.
-    pub fn eval_int(&self, vars: &Vars) -> std::result::Result<i64, String> {
+    pub(crate) fn eval_int(
+        &self,
+        vars: &Vars,
+    ) -> std::result::Result<i64, String> {
         match self.tree.eval_with_context(vars) {
             Ok(Value::Int(v)) => Ok(v),
             Ok(other) => {
@@ -138,7 +130,10 @@ impl Expr {
     }
 
     /// Evaluates with assignments allowed (they land in `vars`).
-    pub fn eval_mut(&self, vars: &mut Vars) -> std::result::Result<V, String> {
+    pub(crate) fn eval_mut(
+        &self,
+        vars: &mut Vars,
+    ) -> std::result::Result<V, String> {
         self.tree
             .eval_with_context_mut(vars)
             .map_err(|e| describe(&self.text, &e))
@@ -146,7 +141,7 @@ impl Expr {
 
     /// For `... ; x == y` (or `!=`, `<`, ...): the two sides of the final
     /// comparison, to show both values of a failed check.
-    pub fn final_comparison(
+    pub(crate) fn final_comparison(
         &self,
     ) -> Option<(&Node<DefaultNumericTypes>, &Node<DefaultNumericTypes>)> {
         use evalexpr::Operator as Op;
@@ -184,14 +179,14 @@ fn lower_first(s: &str) -> String {
 /// Named integers for evaluation: a few names, looked up linearly (faster
 /// than hashing for the handful of parameters a family has).
 #[derive(Clone, Debug, Default)]
-pub struct Vars {
+pub(crate) struct Vars {
     names: Vec<String>,
     values: Vec<V>,
 }
 
 impl Vars {
     /// A context with these names, all 0.
-    pub fn new(names: &[impl AsRef<str>]) -> Vars {
+    pub(crate) fn new(names: &[impl AsRef<str>]) -> Vars {
         Vars {
             names: names.iter().map(|n| n.as_ref().to_string()).collect(),
             values: vec![Value::Int(0); names.len()],
@@ -199,12 +194,12 @@ impl Vars {
     }
 
     /// Sets the `i`-th name's value.
-    pub fn set(&mut self, i: usize, value: i64) {
+    pub(crate) fn set(&mut self, i: usize, value: i64) {
         self.values[i] = Value::Int(value);
     }
 
     /// Sets a name, adding it if it is new.
-    pub fn set_named(&mut self, name: &str, value: V) {
+    pub(crate) fn set_named(&mut self, name: &str, value: V) {
         match self.names.iter().position(|n| n == name) {
             Some(i) => self.values[i] = value,
             None => {
@@ -305,10 +300,10 @@ fn call(identifier: &str, argument: &V) -> EvalResult<V> {
     }
 }
 
-/// Reads a number directly followed by a name as a product, as seed 003
-/// and the issue's spellings write it: `a+2b` is `a+2*b`. Digits inside a
+/// Reads a number directly followed by a name as a product, as Suetsugu
+/// and Abuku write their families: `a+2b` is `a+2*b`. Digits inside a
 /// name (`s1`) are left alone.
-pub fn implicit_products(text: &str) -> String {
+pub(crate) fn implicit_products(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 4);
     let mut prev: Option<char> = None;
     let mut in_number = false;
@@ -334,7 +329,7 @@ pub fn implicit_products(text: &str) -> String {
 
 /// Splits `text` at the commas that are not inside parentheses:
 /// `"a,gcd(a,b)"` is `["a", "gcd(a,b)"]`.
-pub fn split_top_level(text: &str) -> Vec<&str> {
+pub(crate) fn split_top_level(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;
