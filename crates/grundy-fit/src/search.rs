@@ -1,0 +1,516 @@
+//! The search inside one scheme: fit each class, then group the classes
+//! that share a formula.
+//!
+//! 1. Every class (see `scheme.rs`) with enough rows gets its simplest
+//!    exact formula: lowest degree first, without a divisor before with
+//!    `gcd(x, y)`, and only if the rows pin the coefficients down with rows
+//!    to spare (`confirming >= max(min_spare, needed)`).
+//! 2. Each such formula is tried on every class; the formula that explains
+//!    the most rows becomes a group with all the classes it explains
+//!    (those are predictions, not fits), and so on (greedy set cover).
+//! 3. Two groups merge when one formula of degree at most the limit fits
+//!    both exactly and each brings rows to spare beyond the coefficients it
+//!    alone pins down (so one stray row cannot buy a new coefficient).
+//! 4. Classes too small to be fitted alone join a group in the same way,
+//!    or stay unexplained: their rows are the exceptions.
+
+use std::collections::BTreeMap;
+
+use crate::formula::{Formula, Monomial, basis, monomial_value};
+use crate::linalg::{Added, Echelon, reduce};
+use crate::scheme::{Base, Label, Scheme};
+
+/// The rows a scheme works on, with their variables.
+pub(crate) struct Ctx<'a> {
+    pub scheme: Scheme,
+    pub nparams: usize,
+    /// Per usable row: parameters, then u if the scheme has it.
+    pub vars: Vec<Vec<i64>>,
+    pub values: Vec<i64>,
+    pub max_degree: u32,
+    pub min_spare: usize,
+    /// Most sporadic exceptions the whole fit may have.
+    pub max_out: usize,
+    bases: Vec<Vec<Monomial>>,
+    _rows: std::marker::PhantomData<&'a ()>,
+}
+
+/// A formula fitted to some rows.
+#[derive(Clone, Debug)]
+pub(crate) struct Fitted {
+    pub formula: Formula,
+    /// Coefficients the rows determine (rank of the monomials on them, as
+    /// far as the search looked; exact for reported pieces).
+    pub rank: usize,
+}
+
+/// A set of classes with one formula.
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    pub labels: Vec<Label>,
+    pub rows: Vec<usize>,
+    pub fitted: Fitted,
+}
+
+/// The outcome of one scheme.
+#[derive(Clone, Debug)]
+pub(crate) struct SchemeFit {
+    pub scheme: Scheme,
+    pub groups: Vec<Group>,
+    /// Rows (usable indices) no group explains.
+    pub stray: Vec<usize>,
+    /// Every class present, with its rows.
+    pub classes: BTreeMap<Label, Vec<usize>>,
+}
+
+impl SchemeFit {
+    /// Pieces plus unexplained rows: what the search minimises first.
+    pub(crate) fn cost(&self) -> usize {
+        self.groups.len() + self.stray.len()
+    }
+}
+
+/// A deterministic order that visits far-apart rows first, so the rank
+/// grows fast on grid-shaped data.
+fn scrambled(n: usize) -> impl Iterator<Item = usize> {
+    let mut step = (n as f64 * 0.618_033_988_7) as usize | 1;
+    while n > 1 && num_integer::Integer::gcd(&step, &n) != 1 {
+        step += 2;
+    }
+    (0..n).map(move |i| (i * step) % n.max(1))
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(
+        scheme: Scheme,
+        nparams: usize,
+        rows: &'a [(&'a [i64], i64)],
+        max_degree: u32,
+        min_spare: usize,
+        max_out: usize,
+    ) -> Ctx<'a> {
+        let residue = scheme.has_residue();
+        let vars = rows
+            .iter()
+            .map(|(p, _)| {
+                let mut v = p.to_vec();
+                if residue {
+                    v.push(scheme.residue(p));
+                }
+                v
+            })
+            .collect();
+        let bases =
+            (0..=max_degree).map(|d| basis(nparams, residue, d)).collect();
+        Ctx {
+            scheme,
+            nparams,
+            vars,
+            values: rows.iter().map(|r| r.1).collect(),
+            max_degree,
+            min_spare,
+            max_out,
+            bases,
+            _rows: std::marker::PhantomData,
+        }
+    }
+
+    fn gcd_pair(&self) -> Option<(usize, usize)> {
+        match self.scheme.base {
+            Base::Param(y) => {
+                Some((y.min(self.scheme.x), y.max(self.scheme.x)))
+            }
+            Base::Const => None,
+        }
+    }
+
+    fn matrix_row(
+        &self,
+        i: usize,
+        basis: &[Monomial],
+        divisor: Option<(usize, usize)>,
+        with_value: bool,
+    ) -> Option<Vec<u64>> {
+        let v = &self.vars[i];
+        let mut row = Vec::with_capacity(basis.len() + 1);
+        for m in basis {
+            row.push(reduce(monomial_value(m, v)?));
+        }
+        if with_value {
+            let g = match divisor {
+                Some((a, b)) => num_integer::Integer::gcd(&v[a], &v[b]),
+                None => 1,
+            };
+            row.push(reduce(i128::from(self.values[i]) * i128::from(g)));
+        }
+        Some(row)
+    }
+
+    /// An exact fit of the degree-`d` basis to `rows`, or `None`.
+    fn fit_at(
+        &self,
+        rows: &[usize],
+        d: u32,
+        divisor: Option<(usize, usize)>,
+    ) -> Option<Fitted> {
+        let basis = &self.bases[d as usize];
+        let k = basis.len();
+        let mut ech = Echelon::new(k);
+        let mut since = 0;
+        let window = 3 * k + 8;
+        let order: Vec<usize> = scrambled(rows.len()).collect();
+        let mut next = 0;
+        for &o in &order {
+            next += 1;
+            let row = self.matrix_row(rows[o], basis, divisor, true)?;
+            match ech.add(row) {
+                Added::Inconsistent => return None,
+                Added::Independent => since = 0,
+                Added::Dependent => since += 1,
+            }
+            if ech.rank() == k || since >= window {
+                break;
+            }
+        }
+        // Solve, verify on every row, add the rows that disagree; a few
+        // rounds, then the remaining rows one by one.
+        for _ in 0..4 {
+            let formula = self.formula(basis, &ech, divisor, d)?;
+            let bad: Vec<usize> = rows
+                .iter()
+                .copied()
+                .filter(|&i| !formula.matches(&self.vars[i], self.values[i]))
+                .take(k + 1)
+                .collect();
+            if bad.is_empty() {
+                return Some(Fitted { formula, rank: ech.rank() });
+            }
+            for i in bad {
+                let row = self.matrix_row(i, basis, divisor, true)?;
+                if ech.add(row) == Added::Inconsistent {
+                    return None;
+                }
+            }
+        }
+        for &o in &order[next..] {
+            let row = self.matrix_row(rows[o], basis, divisor, true)?;
+            if ech.add(row) == Added::Inconsistent {
+                return None;
+            }
+        }
+        let formula = self.formula(basis, &ech, divisor, d)?;
+        rows.iter()
+            .all(|&i| formula.matches(&self.vars[i], self.values[i]))
+            .then_some(Fitted { formula, rank: ech.rank() })
+    }
+
+    fn formula(
+        &self,
+        basis: &[Monomial],
+        ech: &Echelon,
+        divisor: Option<(usize, usize)>,
+        d: u32,
+    ) -> Option<Formula> {
+        let (nums, den) = ech.rational_solution()?;
+        let terms: Vec<(i128, Monomial)> = nums
+            .into_iter()
+            .zip(basis)
+            .filter(|(c, _)| *c != 0)
+            .map(|(c, m)| (c, m.clone()))
+            .collect();
+        let degree = terms
+            .iter()
+            .map(|(_, m)| m.iter().map(|&e| u32::from(e)).sum())
+            .max()
+            .unwrap_or(0);
+        let _ = d;
+        Some(Formula { terms, den, gcd: divisor, scheme: self.scheme, degree })
+    }
+
+    /// The rank of the degree-`d` monomials on `rows`. With `exact` every
+    /// row is used; otherwise the scan stops once the rank has not grown
+    /// for a while (a lower bound, good enough to steer the search).
+    pub(crate) fn rank(&self, rows: &[usize], d: u32, exact: bool) -> usize {
+        let basis = &self.bases[d as usize];
+        let k = basis.len();
+        let mut ech = Echelon::new(k);
+        let mut since = 0;
+        for o in scrambled(rows.len()) {
+            let Some(mut row) = self.matrix_row(rows[o], basis, None, false)
+            else {
+                continue;
+            };
+            row.push(0);
+            match ech.add(row) {
+                Added::Independent => since = 0,
+                _ => since += 1,
+            }
+            if ech.rank() == k || (!exact && since >= 3 * k + 8) {
+                break;
+            }
+        }
+        ech.rank()
+    }
+
+    fn confirmed(&self, rows: usize, rank: usize) -> bool {
+        rows >= rank + rank.max(self.min_spare)
+    }
+
+    /// The simplest confirmed formula for `rows`: lowest degree, no divisor
+    /// before the gcd.
+    pub(crate) fn fit(&self, rows: &[usize]) -> Option<Fitted> {
+        if rows.len() < 1 + self.min_spare {
+            return None;
+        }
+        let divisors = [None, self.gcd_pair()];
+        for divisor in
+            divisors.iter().take(1 + usize::from(divisors[1].is_some()))
+        {
+            for d in 0..=self.max_degree {
+                if let Some(f) = self.fit_at(rows, d, *divisor) {
+                    if self.confirmed(rows.len(), f.rank) {
+                        return Some(f);
+                    }
+                    break;
+                }
+            }
+        }
+        None
+    }
+
+    /// Like [`Ctx::fit`], but up to `max_out` rows may disagree (sporadic
+    /// exceptions): the rows that contradict the fit so far are set aside
+    /// as they come. An exception among the first rows would spoil the
+    /// basis and set many good rows aside, so two row orders are tried.
+    /// Returns the fit and the rows set aside.
+    pub(crate) fn fit_robust(
+        &self,
+        rows: &[usize],
+        max_out: usize,
+    ) -> Option<(Fitted, Vec<usize>)> {
+        if max_out == 0 || rows.len() < 1 + self.min_spare + max_out {
+            return None;
+        }
+        let divisors = [None, self.gcd_pair()];
+        for divisor in
+            divisors.iter().take(1 + usize::from(divisors[1].is_some()))
+        {
+            for d in 0..=self.max_degree {
+                for reverse in [false, true] {
+                    let Some((f, out)) = self
+                        .fit_set_aside(rows, d, *divisor, max_out, reverse)
+                    else {
+                        continue;
+                    };
+                    if self.confirmed(rows.len() - out.len(), f.rank) {
+                        return Some((f, out));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn fit_set_aside(
+        &self,
+        rows: &[usize],
+        d: u32,
+        divisor: Option<(usize, usize)>,
+        max_out: usize,
+        reverse: bool,
+    ) -> Option<(Fitted, Vec<usize>)> {
+        let basis = &self.bases[d as usize];
+        let mut ech = Echelon::new(basis.len());
+        let mut order: Vec<usize> = scrambled(rows.len()).collect();
+        if reverse {
+            order.reverse();
+        }
+        let mut aside = 0;
+        for &o in &order {
+            let row = self.matrix_row(rows[o], basis, divisor, true)?;
+            if ech.add(row) == Added::Inconsistent {
+                aside += 1;
+                if aside > max_out {
+                    return None;
+                }
+            }
+        }
+        let formula = self.formula(basis, &ech, divisor, d)?;
+        let out: Vec<usize> = rows
+            .iter()
+            .copied()
+            .filter(|&i| !formula.matches(&self.vars[i], self.values[i]))
+            .collect();
+        (out.len() <= max_out && out.len() < rows.len())
+            .then_some((Fitted { formula, rank: ech.rank() }, out))
+    }
+
+    fn explains(&self, f: &Formula, rows: &[usize]) -> bool {
+        rows.iter().all(|&i| f.matches(&self.vars[i], self.values[i]))
+    }
+
+    /// Merges `a` and `b` if one formula fits both and each side brings
+    /// rows to spare beyond the coefficients it alone determines.
+    fn merge(&self, a: &Group, b_rows: &[usize]) -> Option<Fitted> {
+        let mut all = a.rows.clone();
+        all.extend_from_slice(b_rows);
+        let f = if self.explains(&a.fitted.formula, b_rows) {
+            Fitted { formula: a.fitted.formula.clone(), rank: a.fitted.rank }
+        } else {
+            self.fit(&all)?
+        };
+        let d = f.formula.degree;
+        let ru = self.rank(&all, d, false);
+        (self.spare_ok(&a.rows, b_rows, d) && self.confirmed(all.len(), ru))
+            .then_some(Fitted { formula: f.formula, rank: ru })
+    }
+
+    /// Whether `a` and `b` each bring `min_spare` rows beyond the
+    /// coefficients (of the degree-`d` monomials) only they determine.
+    fn spare_ok(&self, a: &[usize], b: &[usize], d: u32) -> bool {
+        let mut all = a.to_vec();
+        all.extend_from_slice(b);
+        let ru = self.rank(&all, d, false) as i64;
+        let ra = self.rank(a, d, false) as i64;
+        let rb = self.rank(b, d, false) as i64;
+        let need = self.min_spare as i64;
+        a.len() as i64 - (ru - rb) >= need
+            && b.len() as i64 - (ru - ra) >= need
+    }
+
+    /// Runs the whole scheme; gives up (`None`) once the cost exceeds
+    /// `budget`.
+    pub(crate) fn run(&self, budget: usize) -> Option<SchemeFit> {
+        let mut classes: BTreeMap<Label, Vec<usize>> = BTreeMap::new();
+        for (i, p) in self.vars.iter().enumerate() {
+            classes
+                .entry(self.scheme.label(&p[..self.nparams]))
+                .or_default()
+                .push(i);
+        }
+        let mut order: Vec<Label> = classes.keys().copied().collect();
+        order.sort_by_key(|l| std::cmp::Reverse(classes[l].len()));
+
+        // 1. Each class alone; a class may set a few rows aside (they are
+        // exceptions from then on).
+        let mut candidates: Vec<Fitted> = Vec::new();
+        let mut outliers: Vec<usize> = Vec::new();
+        for l in &order {
+            let rows = &classes[l];
+            let fitted = match self.fit(rows) {
+                Some(f) => Some(f),
+                None => {
+                    let room = self.max_out.saturating_sub(outliers.len());
+                    let max_out = room.min(rows.len() / 10);
+                    self.fit_robust(rows, max_out).map(|(f, out)| {
+                        let set = classes.get_mut(l).unwrap();
+                        set.retain(|i| !out.contains(i));
+                        outliers.extend(out);
+                        f
+                    })
+                }
+            };
+            if let Some(f) = fitted
+                && !candidates.iter().any(|c| c.formula == f.formula)
+            {
+                candidates.push(f);
+            }
+        }
+        // 2. Greedy cover by the candidates' predictions.
+        let explained: Vec<Vec<Label>> = candidates
+            .iter()
+            .map(|c| {
+                order
+                    .iter()
+                    .copied()
+                    .filter(|l| self.explains(&c.formula, &classes[l]))
+                    .collect()
+            })
+            .collect();
+        let mut free: Vec<Label> = order.clone();
+        let mut groups: Vec<Group> = Vec::new();
+        let mut used = vec![false; candidates.len()];
+        loop {
+            let best = explained
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| !used[i])
+                .map(|(i, ls)| {
+                    let n: usize = ls
+                        .iter()
+                        .filter(|l| free.contains(l))
+                        .map(|l| classes[l].len())
+                        .sum();
+                    (i, n)
+                })
+                .filter(|&(_, n)| n > 0)
+                .max_by_key(|&(i, n)| {
+                    (n, std::cmp::Reverse(candidates[i].formula.degree))
+                });
+            let Some((i, _)) = best else { break };
+            used[i] = true;
+            // Largest class first; each further class must bring rows to
+            // spare beyond the coefficients it alone would pin down.
+            let mut labels: Vec<Label> = Vec::new();
+            let mut rows: Vec<usize> = Vec::new();
+            let d = candidates[i].formula.degree;
+            for l in explained[i].iter().filter(|l| free.contains(l)) {
+                if labels.is_empty() || self.spare_ok(&rows, &classes[l], d) {
+                    labels.push(*l);
+                    rows.extend_from_slice(&classes[l]);
+                }
+            }
+            // The union is explained by the candidate; refit for the
+            // simplest formula on it (never worse), which also checks that
+            // the rows confirm it.
+            let Some(fitted) = self.fit(&rows) else { continue };
+            free.retain(|l| !labels.contains(l));
+            groups.push(Group { labels, rows, fitted });
+            if groups.len() > budget {
+                return None;
+            }
+        }
+        // 3. Merge groups.
+        'outer: loop {
+            for i in 0..groups.len() {
+                for j in i + 1..groups.len() {
+                    if let Some(f) = self.merge(&groups[i], &groups[j].rows) {
+                        let g = groups.remove(j);
+                        groups[i].labels.extend(g.labels);
+                        groups[i].rows.extend(g.rows);
+                        groups[i].fitted = f;
+                        continue 'outer;
+                    }
+                }
+            }
+            break;
+        }
+        // 4. Small classes join a group or stay unexplained.
+        let mut stray = outliers;
+        for l in free {
+            let rows = &classes[&l];
+            let mut placed = false;
+            for g in &mut groups {
+                if let Some(f) = self.merge(g, rows) {
+                    g.labels.push(l);
+                    g.rows.extend_from_slice(rows);
+                    g.fitted = f;
+                    placed = true;
+                    break;
+                }
+            }
+            if !placed {
+                stray.extend_from_slice(rows);
+            }
+            if groups.len() + stray.len() > budget {
+                return None;
+            }
+        }
+        for g in &mut groups {
+            g.labels.sort();
+            g.rows.sort_unstable();
+        }
+        stray.sort_unstable();
+        Some(SchemeFit { scheme: self.scheme, groups, stray, classes })
+    }
+}
