@@ -459,4 +459,64 @@ mod tests {
         let e = Expr::mul(Expr::Var(0), Expr::Var(0));
         assert_eq!(e.eval(&[i64::MAX, 0]), None);
     }
+
+    fn arb_expr() -> impl Strategy<Value = Expr> {
+        let leaf = prop_oneof![
+            (-6i64..=6).prop_map(Expr::Int),
+            (0usize..3).prop_map(Expr::Var),
+        ];
+        leaf.prop_recursive(4, 24, 2, |inner| {
+            (inner.clone(), inner, 0u8..7).prop_map(|(a, b, op)| match op {
+                0 => Expr::add(a, b),
+                1 => Expr::sub(a, b),
+                2 => Expr::mul(a, b),
+                3 => Expr::div(a, b),
+                4 => Expr::rem(a, b),
+                5 => Expr::gcd(a, b),
+                _ => Expr::scaled(-2, a),
+            })
+        })
+    }
+
+    fn evalexpr_value(text: &str, vars: &[i64]) -> Option<i64> {
+        use evalexpr::{
+            ContextWithMutableFunctions, ContextWithMutableVariables,
+            DefaultNumericTypes, Function, HashMapContext, Value,
+        };
+        let mut ctx = HashMapContext::<DefaultNumericTypes>::new();
+        for (n, v) in ["a", "b", "c"].iter().zip(vars) {
+            ctx.set_value(n.to_string(), Value::Int(*v)).unwrap();
+        }
+        ctx.set_function(
+            "gcd".into(),
+            Function::new(|v| {
+                let t = v.as_fixed_len_tuple(2)?;
+                let (a, b) = (t[0].as_int()?, t[1].as_int()?);
+                Ok(Value::Int(num_integer::Integer::gcd(&a, &b)))
+            }),
+        )
+        .unwrap();
+        match evalexpr::eval_with_context(text, &ctx) {
+            Ok(Value::Int(v)) => Some(v),
+            Ok(other) => panic!("{text} gave {other:?}"),
+            Err(_) => None,
+        }
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        // The printer against evalexpr itself (the parser of `grundy sweep
+        // --check`): same value, or an error on both sides.
+        #[test]
+        fn printed_text_evaluates_the_same(
+            e in arb_expr(),
+            vars in prop::collection::vec(-9i64..=9, 3),
+        ) {
+            let names: Vec<String> =
+                ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+            let text = e.text(&names);
+            prop_assert_eq!(evalexpr_value(&text, &vars), e.eval(&vars), "{}", text);
+        }
+    }
 }

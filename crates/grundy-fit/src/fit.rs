@@ -269,31 +269,46 @@ pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
     let budget = options.max_pieces + allowed;
     let params: Vec<&[i64]> = usable.iter().map(|r| r.0).collect();
 
+    // Two passes: exact fits only, then (unless the first pass explained
+    // every row) fits that may set sporadic exceptions aside, which cost
+    // more time.
     let mut best: Option<(SchemeFit, (usize, u32, usize, i64))> = None;
-    for scheme in Scheme::all(n) {
-        if !scheme.applies(&params) {
-            continue;
+    for aside in [0, allowed] {
+        if aside > 0 && best.as_ref().is_some_and(|(b, _)| b.stray.is_empty())
+        {
+            break;
         }
-        let ctx = Ctx::new(
-            scheme,
-            n,
-            &usable,
-            options.degree,
-            options.min_spare,
-            allowed,
-        );
-        let limit = best.as_ref().map_or(budget, |(b, _)| b.cost());
-        let Some(sf) = ctx.run(limit) else { continue };
-        let score = (
-            sf.cost(),
-            sf.groups.iter().map(|g| g.fitted.formula.degree).sum::<u32>(),
-            sf.groups.iter().map(|g| g.fitted.formula.size()).sum::<usize>(),
-            scheme.complexity(),
-        );
-        if best.as_ref().is_none_or(|(_, s)| score < *s) {
-            best = Some((sf, score));
+        for scheme in Scheme::all(n) {
+            if !scheme.applies(&params) {
+                continue;
+            }
+            let ctx = Ctx::new(
+                scheme,
+                n,
+                &usable,
+                options.degree,
+                options.min_spare,
+                aside,
+            );
+            let limit = best.as_ref().map_or(budget, |(b, _)| b.cost());
+            let Some(sf) = ctx.run(limit) else { continue };
+            let score = (
+                sf.cost(),
+                sf.groups.iter().map(|g| g.fitted.formula.degree).sum::<u32>(),
+                sf.groups
+                    .iter()
+                    .map(|g| g.fitted.formula.size())
+                    .sum::<usize>(),
+                scheme.complexity(),
+            );
+            if best.as_ref().is_none_or(|(_, s)| score < *s) {
+                best = Some((sf, score));
+            }
+            if best.as_ref().is_some_and(|(b, _)| b.cost() == 1) {
+                break;
+            }
         }
-        if best.as_ref().is_some_and(|(b, _)| b.cost() == 1) {
+        if allowed == 0 {
             break;
         }
     }

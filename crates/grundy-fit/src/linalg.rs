@@ -56,10 +56,18 @@ fn inv(a: u64) -> u64 {
     pow(a, P - 2)
 }
 
-/// An integer modulo P.
+/// An integer modulo P (P is a Mersenne prime: fold the 61-bit limbs).
 #[inline]
 pub(crate) fn reduce(v: i128) -> u64 {
-    v.rem_euclid(i128::from(P)) as u64
+    let m = v.unsigned_abs();
+    let p = u128::from(P);
+    let mut r = (m & p) + ((m >> 61) & p) + (m >> 122);
+    r = (r & p) + (r >> 61);
+    let mut r = r as u64;
+    if r >= P {
+        r -= P;
+    }
+    if v < 0 && r != 0 { P - r } else { r }
 }
 
 /// What adding a row did.
@@ -92,8 +100,9 @@ impl Echelon {
         self.rows.len()
     }
 
-    /// Adds a row of `k + 1` entries (the last is the value).
-    pub(crate) fn add(&mut self, mut row: Vec<u64>) -> Added {
+    /// Adds a row of `k + 1` entries (the last is the value), reducing it
+    /// in place.
+    pub(crate) fn add(&mut self, row: &mut [u64]) -> Added {
         debug_assert_eq!(row.len(), self.k + 1);
         for (pivot, basis) in &self.rows {
             let f = row[*pivot];
@@ -114,7 +123,7 @@ impl Echelon {
             *x = mul(*x, f);
         }
         let at = self.rows.partition_point(|(p, _)| *p < lead);
-        self.rows.insert(at, (lead, row));
+        self.rows.insert(at, (lead, row.to_vec()));
         Added::Independent
     }
 
@@ -183,16 +192,33 @@ mod tests {
     }
 
     #[test]
+    fn reduce_matches_rem_euclid() {
+        let p = i128::from(P);
+        for v in
+            [0, 1, -1, p, -p, p - 1, p + 1, -p - 1, i128::MAX, i128::MIN + 1]
+        {
+            assert_eq!(reduce(v), v.rem_euclid(p) as u64, "{v}");
+        }
+        let mut x: i128 = 0x1234_5678_9abc_def0_1357_9bdf_0246_8ace;
+        for _ in 0..1000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            assert_eq!(reduce(x), x.rem_euclid(p) as u64, "{x}");
+        }
+    }
+
+    #[test]
     fn fits_a_line_with_halves() {
         // v = (3x + 1)/2 on odd x.
         let mut e = Echelon::new(2);
         for x in [1i128, 3, 5, 7] {
-            let added = e.add(row(&[1, x, (3 * x + 1) / 2]));
+            let added = e.add(&mut row(&[1, x, (3 * x + 1) / 2]));
             assert_ne!(added, Added::Inconsistent);
         }
         assert_eq!(e.rank(), 2);
         assert_eq!(e.rational_solution(), Some((vec![1, 3], 2)));
-        assert_eq!(e.add(row(&[1, 9, 15])), Added::Inconsistent);
+        assert_eq!(e.add(&mut row(&[1, 9, 15])), Added::Inconsistent);
     }
 
     #[test]
@@ -200,7 +226,7 @@ mod tests {
         // Columns a and b with b == 2a on every row: v = 4a, not 2b.
         let mut e = Echelon::new(2);
         for a in 1i128..5 {
-            e.add(row(&[a, 2 * a, 4 * a]));
+            e.add(&mut row(&[a, 2 * a, 4 * a]));
         }
         assert_eq!(e.rank(), 1);
         assert_eq!(e.rational_solution(), Some((vec![4, 0], 1)));
@@ -227,7 +253,7 @@ mod tests {
                 let m = [1, x, y, x * x, x * y, y * y];
                 let mut r: Vec<i128> = m.iter().map(|&m| m * den).collect();
                 r.push(f(x, y));
-                prop_assert_ne!(e.add(row(&r)), Added::Inconsistent);
+                prop_assert_ne!(e.add(&mut row(&r)), Added::Inconsistent);
             }
             let (nums, d) = e.rational_solution().unwrap();
             for (i, n) in nums.iter().enumerate() {
@@ -238,7 +264,7 @@ mod tests {
             let m = [1, x, y, x * x, x * y, y * y];
             let mut r: Vec<i128> = m.iter().map(|&m| m * den).collect();
             r.push(f(x, y) + 1);
-            prop_assert_eq!(e.add(row(&r)), Added::Inconsistent);
+            prop_assert_eq!(e.add(&mut row(&r)), Added::Inconsistent);
         }
     }
 }

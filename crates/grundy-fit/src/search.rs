@@ -20,12 +20,17 @@ use crate::formula::{Formula, Monomial, basis, monomial_value};
 use crate::linalg::{Added, Echelon, reduce};
 use crate::scheme::{Base, Label, Scheme};
 
+/// The most rows one class may set aside as sporadic exceptions.
+const MAX_ASIDE: usize = 8;
+
 /// The rows a scheme works on, with their variables.
 pub(crate) struct Ctx<'a> {
     pub scheme: Scheme,
     pub nparams: usize,
-    /// Per usable row: parameters, then u if the scheme has it.
-    pub vars: Vec<Vec<i64>>,
+    /// Per usable row, `stride` numbers: parameters, then u if the scheme
+    /// has it.
+    vars: Vec<i64>,
+    stride: usize,
     pub values: Vec<i64>,
     pub max_degree: u32,
     pub min_spare: usize,
@@ -90,22 +95,21 @@ impl<'a> Ctx<'a> {
         max_out: usize,
     ) -> Ctx<'a> {
         let residue = scheme.has_residue();
-        let vars = rows
-            .iter()
-            .map(|(p, _)| {
-                let mut v = p.to_vec();
-                if residue {
-                    v.push(scheme.residue(p));
-                }
-                v
-            })
-            .collect();
+        let stride = nparams + usize::from(residue);
+        let mut vars = Vec::with_capacity(rows.len() * stride);
+        for (p, _) in rows {
+            vars.extend_from_slice(p);
+            if residue {
+                vars.push(scheme.residue(p));
+            }
+        }
         let bases =
             (0..=max_degree).map(|d| basis(nparams, residue, d)).collect();
         Ctx {
             scheme,
             nparams,
             vars,
+            stride,
             values: rows.iter().map(|r| r.1).collect(),
             max_degree,
             min_spare,
@@ -124,26 +128,48 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The variables of usable row `i`.
+    pub(crate) fn vars(&self, i: usize) -> &[i64] {
+        &self.vars[i * self.stride..(i + 1) * self.stride]
+    }
+
+    /// Row `i` of `[Phi | v*g]` modulo P into `buf` (`v*g` replaced by 0
+    /// without `with_value`); `false` on overflow.
     fn matrix_row(
         &self,
         i: usize,
         basis: &[Monomial],
         divisor: Option<(usize, usize)>,
         with_value: bool,
-    ) -> Option<Vec<u64>> {
-        let v = &self.vars[i];
-        let mut row = Vec::with_capacity(basis.len() + 1);
+        buf: &mut Vec<u64>,
+    ) -> bool {
+        let v = self.vars(i);
+        buf.clear();
         for m in basis {
-            row.push(reduce(monomial_value(m, v)?));
+            let Some(x) = monomial_value(m, v) else { return false };
+            buf.push(reduce(x));
         }
-        if with_value {
-            let g = match divisor {
-                Some((a, b)) => num_integer::Integer::gcd(&v[a], &v[b]),
-                None => 1,
-            };
-            row.push(reduce(i128::from(self.values[i]) * i128::from(g)));
-        }
-        Some(row)
+        let g = match divisor {
+            Some((a, b)) => num_integer::Integer::gcd(&v[a], &v[b]),
+            None => 1,
+        };
+        buf.push(if with_value {
+            reduce(i128::from(self.values[i]) * i128::from(g))
+        } else {
+            0
+        });
+        true
+    }
+
+    fn add_row(
+        &self,
+        ech: &mut Echelon,
+        i: usize,
+        basis: &[Monomial],
+        divisor: Option<(usize, usize)>,
+        buf: &mut Vec<u64>,
+    ) -> Option<Added> {
+        self.matrix_row(i, basis, divisor, true, buf).then(|| ech.add(buf))
     }
 
     /// An exact fit of the degree-`d` basis to `rows`, or `None`.
@@ -160,10 +186,10 @@ impl<'a> Ctx<'a> {
         let window = 3 * k + 8;
         let order: Vec<usize> = scrambled(rows.len()).collect();
         let mut next = 0;
+        let buf = &mut Vec::with_capacity(k + 1);
         for &o in &order {
             next += 1;
-            let row = self.matrix_row(rows[o], basis, divisor, true)?;
-            match ech.add(row) {
+            match self.add_row(&mut ech, rows[o], basis, divisor, buf)? {
                 Added::Inconsistent => return None,
                 Added::Independent => since = 0,
                 Added::Dependent => since += 1,
@@ -179,28 +205,30 @@ impl<'a> Ctx<'a> {
             let bad: Vec<usize> = rows
                 .iter()
                 .copied()
-                .filter(|&i| !formula.matches(&self.vars[i], self.values[i]))
+                .filter(|&i| !formula.matches(self.vars(i), self.values[i]))
                 .take(k + 1)
                 .collect();
             if bad.is_empty() {
                 return Some(Fitted { formula, rank: ech.rank() });
             }
             for i in bad {
-                let row = self.matrix_row(i, basis, divisor, true)?;
-                if ech.add(row) == Added::Inconsistent {
+                if self.add_row(&mut ech, i, basis, divisor, buf)?
+                    == Added::Inconsistent
+                {
                     return None;
                 }
             }
         }
         for &o in &order[next..] {
-            let row = self.matrix_row(rows[o], basis, divisor, true)?;
-            if ech.add(row) == Added::Inconsistent {
+            if self.add_row(&mut ech, rows[o], basis, divisor, buf)?
+                == Added::Inconsistent
+            {
                 return None;
             }
         }
         let formula = self.formula(basis, &ech, divisor, d)?;
         rows.iter()
-            .all(|&i| formula.matches(&self.vars[i], self.values[i]))
+            .all(|&i| formula.matches(self.vars(i), self.values[i]))
             .then_some(Fitted { formula, rank: ech.rank() })
     }
 
@@ -235,13 +263,12 @@ impl<'a> Ctx<'a> {
         let k = basis.len();
         let mut ech = Echelon::new(k);
         let mut since = 0;
+        let buf = &mut Vec::with_capacity(k + 1);
         for o in scrambled(rows.len()) {
-            let Some(mut row) = self.matrix_row(rows[o], basis, None, false)
-            else {
+            if !self.matrix_row(rows[o], basis, None, false, buf) {
                 continue;
-            };
-            row.push(0);
-            match ech.add(row) {
+            }
+            match ech.add(buf) {
                 Added::Independent => since = 0,
                 _ => since += 1,
             }
@@ -325,28 +352,68 @@ impl<'a> Ctx<'a> {
         if reverse {
             order.reverse();
         }
-        let mut aside = 0;
+        let k = basis.len();
+        let window = 3 * k + 8;
+        let (mut aside, mut since) = (0, 0);
+        let mut next = 0;
+        let mut candidate = None;
+        let buf = &mut Vec::with_capacity(k + 1);
         for &o in &order {
-            let row = self.matrix_row(rows[o], basis, divisor, true)?;
-            if ech.add(row) == Added::Inconsistent {
-                aside += 1;
-                if aside > max_out {
-                    return None;
+            next += 1;
+            match self.add_row(&mut ech, rows[o], basis, divisor, buf)? {
+                Added::Inconsistent => {
+                    aside += 1;
+                    if aside > max_out {
+                        return None;
+                    }
                 }
+                Added::Independent => since = 0,
+                Added::Dependent => since += 1,
+            }
+            if ech.rank() == k || since >= window {
+                // Try the fit so far on every row: usually the rows it
+                // misses are the exceptions and the scan can stop.
+                let formula = self.formula(basis, &ech, divisor, d)?;
+                let out = self.misses(&formula, rows, max_out);
+                if out.len() <= max_out {
+                    candidate = Some((formula, out));
+                }
+                break;
             }
         }
-        let formula = self.formula(basis, &ech, divisor, d)?;
-        let out: Vec<usize> = rows
-            .iter()
-            .copied()
-            .filter(|&i| !formula.matches(&self.vars[i], self.values[i]))
-            .collect();
+        let (formula, out) = match candidate {
+            Some(c) => c,
+            None => {
+                for &o in &order[next..] {
+                    if self.add_row(&mut ech, rows[o], basis, divisor, buf)?
+                        == Added::Inconsistent
+                    {
+                        aside += 1;
+                        if aside > max_out {
+                            return None;
+                        }
+                    }
+                }
+                let formula = self.formula(basis, &ech, divisor, d)?;
+                let out = self.misses(&formula, rows, max_out);
+                (formula, out)
+            }
+        };
         (out.len() <= max_out && out.len() < rows.len())
             .then_some((Fitted { formula, rank: ech.rank() }, out))
     }
 
+    /// The rows `f` gets wrong, counting up to `limit + 1`.
+    fn misses(&self, f: &Formula, rows: &[usize], limit: usize) -> Vec<usize> {
+        rows.iter()
+            .copied()
+            .filter(|&i| !f.matches(self.vars(i), self.values[i]))
+            .take(limit + 1)
+            .collect()
+    }
+
     fn explains(&self, f: &Formula, rows: &[usize]) -> bool {
-        rows.iter().all(|&i| f.matches(&self.vars[i], self.values[i]))
+        rows.iter().all(|&i| f.matches(self.vars(i), self.values[i]))
     }
 
     /// Merges `a` and `b` if one formula fits both and each side brings
@@ -382,9 +449,9 @@ impl<'a> Ctx<'a> {
     /// `budget`.
     pub(crate) fn run(&self, budget: usize) -> Option<SchemeFit> {
         let mut classes: BTreeMap<Label, Vec<usize>> = BTreeMap::new();
-        for (i, p) in self.vars.iter().enumerate() {
+        for i in 0..self.values.len() {
             classes
-                .entry(self.scheme.label(&p[..self.nparams]))
+                .entry(self.scheme.label(&self.vars(i)[..self.nparams]))
                 .or_default()
                 .push(i);
         }
@@ -400,8 +467,10 @@ impl<'a> Ctx<'a> {
             let fitted = match self.fit(rows) {
                 Some(f) => Some(f),
                 None => {
+                    // Sporadic means few: at most a tenth of the class and
+                    // MAX_ASIDE rows, within what the whole fit allows.
                     let room = self.max_out.saturating_sub(outliers.len());
-                    let max_out = room.min(rows.len() / 10);
+                    let max_out = room.min(rows.len() / 10).min(MAX_ASIDE);
                     self.fit_robust(rows, max_out).map(|(f, out)| {
                         let set = classes.get_mut(l).unwrap();
                         set.retain(|i| !out.contains(i));
