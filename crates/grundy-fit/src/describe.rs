@@ -191,40 +191,63 @@ pub(crate) fn conditions(
                     })
                     .collect()
             };
-            let mut terms = cover(
-                s,
-                &x,
-                s.initial_positions(),
-                false,
-                &pos(true, true),
-                &pos(true, false),
-            );
-            let folded = cover(
-                s,
-                &u,
-                s.folded_positions(),
-                true,
-                &pos(false, true),
-                &pos(false, false),
-            );
-            if !folded.is_empty() {
-                let zone = if s.start > 0 {
-                    cmp(x.clone(), CmpOp::Ge, s.times_y(s.start))
-                } else {
-                    Cond::True
-                };
-                terms.push(Cond::and(vec![zone, Cond::or(folded)]));
-            }
-            let cond = Cond::or(terms);
+            // The cells of the group (mine) or of the other groups.
+            let describe = |mine: bool| {
+                let mut terms = cover(
+                    s,
+                    &x,
+                    s.initial_positions(),
+                    false,
+                    &pos(true, mine),
+                    &pos(true, !mine),
+                );
+                let folded = cover(
+                    s,
+                    &u,
+                    s.folded_positions(),
+                    true,
+                    &pos(false, mine),
+                    &pos(false, !mine),
+                );
+                if !folded.is_empty() {
+                    let zone = if s.start > 0 {
+                        cmp(x.clone(), CmpOp::Ge, s.times_y(s.start))
+                    } else {
+                        Cond::True
+                    };
+                    terms.push(Cond::and(vec![zone, Cond::or(folded)]));
+                }
+                Cond::or(terms)
+            };
             let selects_right = |c: &Cond| {
                 reps.iter().all(|(l, p)| match owner(l) {
                     Some(o) => c.eval(p) == Some(o == gi),
                     None => true,
                 })
             };
-            simplify(cond, &selects_right)
+            // Directly, or as "not one of the others" (`b != 2*a`),
+            // whichever reads shorter.
+            let direct = simplify(describe(true), &selects_right);
+            let others = simplify(negate(describe(false)), &selects_right);
+            if selects_right(&others)
+                && (others.size() < direct.size() || !selects_right(&direct))
+            {
+                others
+            } else {
+                direct
+            }
         })
         .collect()
+}
+
+/// The negation, by De Morgan's laws and negated comparisons.
+fn negate(c: Cond) -> Cond {
+    match c {
+        Cond::True => Cond::Or(Vec::new()),
+        Cond::Cmp(l, op, r) => Cond::Cmp(l, op.negated(), r),
+        Cond::And(cs) => Cond::or(cs.into_iter().map(negate).collect()),
+        Cond::Or(cs) => Cond::and(cs.into_iter().map(negate).collect()),
+    }
 }
 
 /// Drops comparisons while `ok` holds.
@@ -311,5 +334,22 @@ mod tests {
         let cs = conditions(&s, &groups, &reps);
         let t: Vec<String> = cs.iter().map(|c| c.text(&names())).collect();
         assert_eq!(t, ["b % (2*a) != a", "b % (2*a) == a"]);
+    }
+
+    #[test]
+    fn a_single_excluded_line_reads_not_equal() {
+        // {a, b, 2b}: period 3a on b == 2a, 3b elsewhere (as the fitter
+        // finds it on a sweep); the second condition is `b != 2*a`.
+        let s = Scheme { x: 1, base: Base::Param(0), period: 1, start: 3 };
+        let mut reps = BTreeMap::new();
+        for b in [4, 5, 6, 7, 9, 10, 12, 13] {
+            reps.insert(s.label(&[3, b]), vec![3, b]);
+        }
+        let line = s.label(&[3, 6]);
+        let rest: Vec<Label> =
+            reps.keys().copied().filter(|l| *l != line).collect();
+        let cs = conditions(&s, &[vec![line], rest], &reps);
+        let t: Vec<String> = cs.iter().map(|c| c.text(&names())).collect();
+        assert_eq!(t, ["b == 2*a", "b != 2*a"]);
     }
 }

@@ -51,6 +51,18 @@ impl CmpOp {
         }
     }
 
+    /// The operator of the negated comparison.
+    pub(crate) fn negated(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Ge => CmpOp::Lt,
+        }
+    }
+
     fn holds(self, l: i64, r: i64) -> bool {
         match self {
             CmpOp::Eq => l == r,
