@@ -101,10 +101,23 @@ pub struct Table {
     rows: Vec<Row>,
 }
 
-/// Names the `--check` language reserves (functions and literals).
-const RESERVED: [&str; 13] = [
-    "true", "false", "floor", "ceil", "round", "abs", "gcd", "lcm", "mod",
-    "div", "min", "max", "if",
+/// Names the `--check` language reserves (functions and literals), and
+/// `predicted`, a key of the rows of `validated.wrong`.
+const RESERVED: [&str; 14] = [
+    "true",
+    "false",
+    "floor",
+    "ceil",
+    "round",
+    "abs",
+    "gcd",
+    "lcm",
+    "mod",
+    "div",
+    "min",
+    "max",
+    "if",
+    "predicted",
 ];
 
 impl Table {

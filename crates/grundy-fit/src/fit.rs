@@ -104,6 +104,7 @@ pub struct Piece {
     rows: usize,
     needed: usize,
     degree: u32,
+    nparams: usize,
 }
 
 impl Piece {
@@ -150,15 +151,19 @@ impl Piece {
         self.degree
     }
 
-    /// Whether the condition holds for these parameter values (`false`
-    /// where it cannot be evaluated).
+    /// Whether the condition holds for these parameter values (in the
+    /// fit's order; `false` where it cannot be evaluated or the number of
+    /// values is wrong).
     pub fn applies(&self, params: &[i64]) -> bool {
-        self.when.eval(params) == Some(true)
+        params.len() == self.nparams && self.when.eval(params) == Some(true)
     }
 
     /// The formula's value (`None` where it cannot be evaluated, e.g. on
-    /// overflow).
+    /// overflow, or the number of values is wrong).
     pub fn value(&self, params: &[i64]) -> Option<i64> {
+        if params.len() != self.nparams {
+            return None;
+        }
         self.formula.eval(params)
     }
 
@@ -322,9 +327,11 @@ pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
     };
     let Some((sf, _)) = best else {
         return Ok(no_law(format!(
-            "no description with at most {} pieces and {allowed} exceptions \
-             among {} rows with a value",
+            "no description with at most {} pieces, each confirmed by at \
+             least {} rows beyond those that determine it, and at most \
+             {allowed} exceptions, among {} rows with a value",
             options.max_pieces,
+            options.min_spare,
             usable.len()
         )));
     };
@@ -441,6 +448,7 @@ fn assemble(
                         rows: explained[i].len(),
                         needed: needed[i],
                         degree: f.degree,
+                        nparams: n,
                     },
                 )
             })

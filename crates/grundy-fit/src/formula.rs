@@ -125,8 +125,12 @@ impl Formula {
     /// leading when there is one.
     fn ordered(&self) -> Vec<(i128, Monomial)> {
         let mut t = self.terms.clone();
-        let nparams = self.terms.first().map_or(0, |(_, m)| m.len())
-            - usize::from(self.scheme.has_residue());
+        // (No terms: the formula is 0.)
+        let nparams = self
+            .terms
+            .first()
+            .map_or(0, |(_, m)| m.len())
+            .saturating_sub(usize::from(self.scheme.has_residue()));
         // Highest degree first; within a degree positive terms, then
         // terms without u, then outer parameters first.
         t.sort_by_key(|(c, m)| {
@@ -301,5 +305,20 @@ mod tests {
         };
         assert_eq!(g.expr(2).text(&names), "(3*a - b % (2*a))/2");
         assert_eq!(g.expr(2).eval(&[3, 10]), Some(2));
+    }
+
+    #[test]
+    fn the_zero_formula() {
+        // A piece whose value is 0 everywhere (a pre-period, say) has no
+        // terms; found by the two-piece proptest.
+        let names: Vec<String> = vec!["a".into(), "b".into()];
+        let scheme =
+            Scheme { x: 1, base: Base::Param(0), period: 2, start: 0 };
+        let f =
+            Formula { terms: vec![], den: 1, gcd: None, scheme, degree: 0 };
+        assert_eq!(f.expr(2).text(&names), "0");
+        assert_eq!(f.latex(&names), "0");
+        assert!(f.matches(&[3, 4, 4], 0));
+        assert!(!f.matches(&[3, 4, 4], 1));
     }
 }
