@@ -125,13 +125,16 @@ impl Expr {
     }
 
     /// `c*e`, written without the factor when `c` is 1 and as `0` when it
-    /// is 0.
+    /// is 0; a product `e` stays left-nested (`2*a*b`, not `2*(a*b)`).
     pub(crate) fn scaled(c: i64, e: Expr) -> Expr {
-        match (c, &e) {
+        match (c, e) {
             (0, _) => Expr::Int(0),
-            (1, _) => e,
+            (1, e) => e,
             (_, Expr::Int(v)) => Expr::Int(c * v),
-            _ => Expr::mul(Expr::Int(c), e),
+            (_, Expr::Mul(a, b)) => {
+                Expr::Mul(Box::new(Expr::scaled(c, *a)), b)
+            }
+            (_, e) => Expr::mul(Expr::Int(c), e),
         }
     }
 
@@ -171,21 +174,19 @@ impl Expr {
     fn write(&self, names: &[String], out: &mut String) {
         let binary = |a: &Expr, op: &str, b: &Expr, out: &mut String| {
             let p = self.precedence();
-            // Left-associative: the left child needs brackets only when it
-            // binds more loosely; the right one also when it binds equally
-            // (a - (b + c), a*(b % c)), except for a + (b + c), a*(b*c).
-            let same_assoc = matches!(
-                (self, b),
-                (Expr::Add(..), Expr::Add(..))
-                    | (Expr::Mul(..), Expr::Mul(..))
-            );
+            // evalexpr reads equal precedences left to right: the left
+            // child needs brackets only when it binds more loosely, the
+            // right one also when it binds equally, even for a*(b*c):
+            // with `/` truncating and checked overflow, regrouping can
+            // change the value (2*(a/2*c) is not 2*a/2*c). Trees are built
+            // left-nested, so this costs no brackets in our output.
             // A negative number leads its operand: evalexpr's unary minus
             // binds tightest, so `-3*a` needs no brackets.
             let neg = matches!(a, Expr::Int(v) if *v < 0);
             wrap(a, a.precedence() < p && !neg, names, out);
             out.push_str(op);
             let rp = b.precedence();
-            wrap(b, rp < p || (rp == p && !same_assoc), names, out);
+            wrap(b, rp <= p, names, out);
         };
         match self {
             Expr::Int(v) => write!(out, "{v}").unwrap(),
@@ -443,6 +444,10 @@ mod tests {
         assert_eq!(e.text(&names()), "a - (a + b)");
         let e = Expr::add(Expr::add(a(), b()), a());
         assert_eq!(e.text(&names()), "a + b + a");
+        let e = Expr::mul(a(), Expr::mul(b(), a()));
+        assert_eq!(e.text(&names()), "a*(b*a)");
+        let e = Expr::scaled(3, Expr::mul(a(), b()));
+        assert_eq!(e.text(&names()), "3*a*b");
         let e = Expr::div(Expr::add(a(), b()), Expr::gcd(a(), b()));
         assert_eq!(e.text(&names()), "(a + b)/gcd(a, b)");
         assert_eq!(e.eval(&[4, 8]), Some(3));

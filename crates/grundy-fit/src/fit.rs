@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::expr::{Cond, Expr};
 use crate::formula::Formula;
 use crate::scheme::{Label, Scheme};
-use crate::search::{Ctx, SchemeFit};
+use crate::search::{Ctx, Fitted, SchemeFit};
 
 /// The highest degree a formula may have (`--degree`).
 pub const MAX_DEGREE: u32 = 6;
@@ -343,7 +343,7 @@ pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
         options.min_spare,
         allowed,
     );
-    let f = assemble(table, &sf, &ctx, &usable, options);
+    let f = assemble(table, &sf, &ctx, &usable);
     let stray = f.exceptions.iter().filter(|r| r.value.is_some()).count();
     if f.pieces.len() > options.max_pieces || stray > allowed {
         return Ok(no_law(format!(
@@ -374,7 +374,6 @@ fn assemble(
     sf: &SchemeFit,
     ctx: &Ctx<'_>,
     usable: &[(&[i64], i64)],
-    options: &Options,
 ) -> Fit {
     let names = table.params();
     let n = names.len();
@@ -424,8 +423,9 @@ fn assemble(
             .map(|((_, f), rows)| ctx.rank(rows, f.degree, true))
             .collect();
         let weak = (0..drafts.len()).find(|&i| {
-            let r = explained[i].len();
-            r < needed[i] + needed[i].max(options.min_spare)
+            let fitted =
+                Fitted { formula: drafts[i].1.clone(), rank: needed[i] };
+            !ctx.backed(&explained[i], &fitted)
         });
         if let Some(i) = weak {
             drafts.remove(i);

@@ -88,6 +88,7 @@
 //!    modulo a 61-bit prime with rational reconstruction and then verified
 //!    in exact integer arithmetic. A class may set aside a few rows that
 //!    contradict its fit (sporadic exceptions).
+//!    The fit must also pass the split-half test below.
 //! 3. **Grouping**: formulas that predict other classes exactly absorb
 //!    them; groups whose union one formula fits exactly merge. Every class
 //!    added to a group must bring `min_spare` rows beyond the coefficients
@@ -106,7 +107,11 @@
 //! For each piece, `rows` counts the rows it explains and `confirming` the
 //! rows beyond `needed`, the rank of its monomials on those rows (the
 //! rows it takes to determine the coefficients). A piece is offered only
-//! with `confirming >= max(min_spare, needed)`. A law may have at most
+//! with `confirming >= max(min_spare, needed)`, and only if each half of
+//! its rows (split by a hash of the row) determines a formula that
+//! predicts the other half exactly, so that no coefficient rests on a
+//! single row (a cubic through one odd value among zeros has plenty of
+//! rows but no evidence). A law may have at most
 //! [`Options::max_pieces`] pieces and leave at most
 //! [`Options::max_exceptions`] of the rows with a value unexplained;
 //! otherwise the fit's [`Verdict`] is [`Verdict::NoSimpleLaw`] with the

@@ -85,6 +85,15 @@ fn scrambled(n: usize) -> impl Iterator<Item = usize> {
     (0..n).map(move |i| (i * step) % n.max(1))
 }
 
+/// SplitMix64's finaliser (Steele, Lea, Flood, Fast splittable
+/// pseudorandom number generators, 2014): a fixed, well-mixed hash.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 impl<'a> Ctx<'a> {
     pub(crate) fn new(
         scheme: Scheme,
@@ -283,6 +292,30 @@ impl<'a> Ctx<'a> {
         rows >= rank + rank.max(self.min_spare)
     }
 
+    /// Whether `f`, exact on `rows`, is backed by them: enough rows beyond
+    /// the coefficients (see [`Ctx::confirmed`]), and each half of the
+    /// rows (split by a hash of the row) determines a formula
+    /// that predicts the other half. A coefficient pinned down by one row
+    /// alone (a cubic through one odd value among zeros) fails the second
+    /// test, however many rows there are.
+    pub(crate) fn backed(&self, rows: &[usize], f: &Fitted) -> bool {
+        if !self.confirmed(rows.len(), f.rank) {
+            return false;
+        }
+        // A hash decides the half: any arithmetic rule (alternate rows)
+        // could line up with the law (odd k in one half, even in the
+        // other) and leave a half blind to a residue.
+        let (h1, h2): (Vec<usize>, Vec<usize>) =
+            rows.iter().partition(|&&i| mix(i as u64) & 1 == 0);
+        let d = f.formula.degree;
+        let g = f.formula.gcd;
+        let predicts = |a: &[usize], b: &[usize]| {
+            self.fit_at(a, d, g)
+                .is_some_and(|fa| self.explains(&fa.formula, b))
+        };
+        predicts(&h1, &h2) && predicts(&h2, &h1)
+    }
+
     /// The simplest confirmed formula for `rows`: lowest degree, no divisor
     /// before the gcd.
     pub(crate) fn fit(&self, rows: &[usize]) -> Option<Fitted> {
@@ -295,7 +328,7 @@ impl<'a> Ctx<'a> {
         {
             for d in 0..=self.max_degree {
                 if let Some(f) = self.fit_at(rows, d, *divisor) {
-                    if self.confirmed(rows.len(), f.rank) {
+                    if self.backed(rows, &f) {
                         return Some(f);
                     }
                     break;
@@ -329,7 +362,12 @@ impl<'a> Ctx<'a> {
                     else {
                         continue;
                     };
-                    if self.confirmed(rows.len() - out.len(), f.rank) {
+                    let clean: Vec<usize> = rows
+                        .iter()
+                        .copied()
+                        .filter(|i| !out.contains(i))
+                        .collect();
+                    if self.backed(&clean, &f) {
                         return Some((f, out));
                     }
                 }
