@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::expr::latex_name;
-use crate::fit::{Fit, Verdict};
+use crate::law::{Fit, Verdict};
 
 impl Fit {
     /// The law in LaTeX.

@@ -143,6 +143,7 @@
 
 #![deny(missing_docs)]
 
+mod classfit;
 mod data;
 mod describe;
 mod error;
@@ -151,7 +152,9 @@ mod fit;
 mod formula;
 mod input;
 mod latex;
+mod law;
 mod linalg;
+mod options;
 mod report;
 mod scheme;
 mod search;
@@ -159,7 +162,9 @@ mod validate;
 
 pub use data::{Key, Row, Table};
 pub use error::{Error, Result};
-pub use fit::{Fit, MAX_DEGREE, Options, Piece, Verdict, fit};
+pub use fit::fit;
 pub use input::parse_sweep;
+pub use law::{Fit, Piece, Verdict};
+pub use options::{MAX_DEGREE, Options};
 pub use report::{PieceReport, Report, RowRecord, Validated};
 pub use validate::{PieceCheck, Validation, Wrong};

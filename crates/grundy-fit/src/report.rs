@@ -21,7 +21,7 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::data::Row;
-use crate::fit::Fit;
+use crate::law::Fit;
 use crate::validate::Validation;
 
 /// The whole report.

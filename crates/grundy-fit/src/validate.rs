@@ -4,7 +4,7 @@
 //! needs.
 
 use crate::data::{Key, Row};
-use crate::fit::Fit;
+use crate::law::Fit;
 
 /// Predictions of one piece on the new rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
