@@ -73,3 +73,54 @@ fn json_report_round_trips() {
     let back: grundy_fit::Report = serde_json::from_str(&text).unwrap();
     assert_eq!(back, r);
 }
+
+/// The `validated` object and the row shape of `wrong` (the JSON contract
+/// of issue 17).
+#[test]
+fn json_validated_rows_carry_the_prediction() {
+    let f = law("consecutive.csv", Key::Period);
+    let rows = vec![
+        grundy_fit::Row::new(vec![41], 83),
+        grundy_fit::Row::new(vec![42], 84),
+        grundy_fit::Row { params: vec![43], value: None },
+    ];
+    let v = f.validate(&rows);
+    assert_eq!((v.rows, v.correct, v.skipped), (2, 1, 1));
+    assert_eq!(
+        v.per_piece[0],
+        grundy_fit::PieceCheck { correct: 1, wrong: 1 }
+    );
+    let mut r = f.report("a,a+1");
+    r.validated = Some(v.report("a=41..43"));
+    let text = serde_json::to_string(&r).unwrap();
+    assert!(
+        text.ends_with(
+            r#""validated":{"range":"a=41..43","rows":2,"correct":1,"wrong":[{"a":42,"period":84,"predicted":85}]}}"#
+        ),
+        "{text}"
+    );
+    let back: grundy_fit::Report = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, r);
+}
+
+/// The LaTeX users paste into a paper.
+#[test]
+fn latex_cases_for_the_paper() {
+    let f = law("lemma7.csv", Key::Period);
+    assert_eq!(
+        f.latex(),
+        r"\[
+  \mathrm{period}(a, b) = \begin{cases}
+    3a + 2b - \left(b \bmod 2a\right) & \text{if } b \bmod 2a \le a, \\
+    \frac{a^{2} + 2ab + a\left(b \bmod 2a\right)}{\gcd(a, b)} & \text{if } b \bmod 2a > a.
+  \end{cases}
+\]
+% piece 1: 640 rows, 636 confirming beyond the 4 that determine it
+% piece 2: 260 rows, 250 confirming beyond the 10 that determine it
+"
+    );
+    let f = law("bachet.csv", Key::Period);
+    assert!(
+        f.latex().starts_with("\\[\n  \\mathrm{period}(k) = k + 1\n\\]\n")
+    );
+}
