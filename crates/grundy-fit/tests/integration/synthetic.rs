@@ -1,0 +1,132 @@
+//! The fitter against laws we made up: the generating law is the obvious
+//! oracle. Whatever description the fitter picks must be exact on every
+//! row and no longer than the law that made the data.
+
+use grundy_fit::{Key, Options, Row, Table, Verdict, fit};
+use proptest::prelude::*;
+
+fn check(rows: Vec<Row>, max_pieces: usize) -> Result<(), TestCaseError> {
+    let t =
+        Table::new(vec!["a".into(), "b".into()], Key::Period, rows).unwrap();
+    let f = fit(&t, &Options::default()).unwrap();
+    prop_assert_eq!(f.verdict(), &Verdict::Law);
+    prop_assert!(f.pieces().len() <= max_pieces, "{:?}", f.pieces());
+    prop_assert!(f.exceptions().is_empty(), "{:?}", f.exceptions());
+    for r in t.rows() {
+        prop_assert_eq!(f.predict(&r.params).and_then(|p| p.1), r.value);
+    }
+    let total: usize = f.pieces().iter().map(|p| p.rows()).sum();
+    prop_assert_eq!(total, t.rows().len());
+    Ok(())
+}
+
+/// The conditions a made-up two-piece law may split on.
+fn split(kind: u8, a: i64, b: i64) -> bool {
+    match kind {
+        0 => b % (2 * a) == a,
+        1 => b < 2 * a,
+        2 => b % a == 0,
+        _ => b % (3 * a) < a,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// One polynomial of degree 2 with rational coefficients (halves from
+    /// a(a+1)/2 and b(b-1)/2): one piece, exact.
+    #[test]
+    fn one_polynomial(c in prop::collection::vec(-4i64..=4, 7)) {
+        let mut rows = Vec::new();
+        for a in 1..=15i64 {
+            for b in a + 1..=a + 20 {
+                let v = c[0] + c[1] * a + c[2] * b + c[3] * a * b
+                    + c[4] * b * b + c[5] * a * (a + 1) / 2
+                    + c[6] * b * (b - 1) / 2;
+                rows.push(Row::new(vec![a, b], v));
+            }
+        }
+        check(rows, 1)?;
+    }
+
+    /// Two linear pieces split by a congruence or a comparison.
+    #[test]
+    fn two_pieces(
+        kind in 0u8..4,
+        p in prop::collection::vec(-4i64..=4, 3),
+        q in prop::collection::vec(-4i64..=4, 3),
+    ) {
+        let mut rows = Vec::new();
+        for a in 1..=12i64 {
+            for b in a + 1..=a + 36 {
+                let c = if split(kind, a, b) { &p } else { &q };
+                rows.push(Row::new(vec![a, b], c[0] + c[1] * a + c[2] * b));
+            }
+        }
+        check(rows, 2)?;
+    }
+
+    /// A quasi-polynomial in one parameter: a linear formula per residue
+    /// of k modulo 2 or 3.
+    #[test]
+    fn constant_modulus(
+        m in 2i64..=3,
+        c in prop::collection::vec(-5i64..=5, 6),
+    ) {
+        let rows: Vec<Row> = (1..=60i64)
+            .map(|k| {
+                let r = (k % m) as usize;
+                Row::new(vec![k], c[2 * r] + c[2 * r + 1] * k)
+            })
+            .collect();
+        let t = Table::new(vec!["k".into()], Key::Period, rows).unwrap();
+        let f = fit(&t, &Options::default()).unwrap();
+        prop_assert_eq!(f.verdict(), &Verdict::Law);
+        prop_assert!(f.pieces().len() <= m as usize, "{:?}", f.pieces());
+        prop_assert!(f.exceptions().is_empty());
+        for r in t.rows() {
+            prop_assert_eq!(f.predict(&r.params).and_then(|p| p.1), r.value);
+        }
+    }
+
+    /// A two-piece law with a few corrupted rows and a row without a
+    /// value: the law survives, and exactly those rows are listed.
+    #[test]
+    fn corrupted_rows_are_the_exceptions(
+        kind in 0u8..4,
+        p in prop::collection::vec(-4i64..=4, 3),
+        q in prop::collection::vec(-4i64..=4, 3),
+        bad in prop::collection::btree_set(0usize..432, 1..4),
+        missing in 0usize..432,
+    ) {
+        let mut rows = Vec::new();
+        for a in 1..=12i64 {
+            for b in a + 1..=a + 36 {
+                let c = if split(kind, a, b) { &p } else { &q };
+                rows.push(Row::new(vec![a, b], c[0] + c[1] * a + c[2] * b));
+            }
+        }
+        let clean = rows.clone();
+        for &i in &bad {
+            rows[i].value = rows[i].value.map(|v| v + 7);
+        }
+        rows[missing].value = None;
+        let t = Table::new(vec!["a".into(), "b".into()], Key::Period, rows.clone())
+            .unwrap();
+        let f = fit(&t, &Options::default()).unwrap();
+        prop_assert_eq!(f.verdict(), &Verdict::Law);
+        prop_assert!(f.pieces().len() <= 2, "{:?}", f.pieces());
+        let mut want: Vec<usize> = bad.iter().copied().collect();
+        if !want.contains(&missing) {
+            want.push(missing);
+        }
+        want.sort_unstable();
+        let listed: Vec<Row> = want.iter().map(|&i| rows[i].clone()).collect();
+        prop_assert_eq!(f.exceptions(), listed.as_slice());
+        for (i, r) in clean.iter().enumerate() {
+            if !want.contains(&i) {
+                prop_assert_eq!(f.predict(&r.params).and_then(|p| p.1), r.value);
+            }
+        }
+    }
+}
