@@ -6,6 +6,8 @@
 //! columns before `set`. Empty CSV fields and JSON `null` are missing
 //! values (`not found` and `error` rows).
 
+use indexmap::IndexMap;
+
 use crate::data::{Key, Row, Table};
 use crate::error::{Error, Result};
 
@@ -96,7 +98,9 @@ fn parse_jsonl(text: &str, key: Key) -> Result<Table> {
         if line.trim().is_empty() {
             continue;
         }
-        let obj: serde_json::Map<String, serde_json::Value> =
+        // An IndexMap keeps the keys in file order: the parameters are
+        // the keys before "set".
+        let obj: IndexMap<String, serde_json::Value> =
             serde_json::from_str(line).map_err(|e| {
                 Error::new(format!("line {n}: not a JSON object: {e}"))
             })?;

@@ -10,7 +10,7 @@
 //! differ). The third input is random values on the same grid: no law,
 //! so every scheme runs until it exceeds the budget (the slow case).
 //!
-//! Run: `cargo bench --bench fit` (in crates/grundy-fit).
+//! Run: `cargo bench --manifest-path bench/Cargo.toml --bench fit`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy_fit::{Key, Options, Row, Table, Verdict, fit};
