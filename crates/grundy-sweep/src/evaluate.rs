@@ -27,6 +27,34 @@ pub struct Found {
     pub positions: u64,
 }
 
+impl Found {
+    /// A result column by its name in the row contract (`period`,
+    /// `max_value`, ...; see [`crate::RESULT_COLUMNS`]): `None` for a
+    /// column that is not a number of this set (`max_value` of an all-but
+    /// set) or not a result column (`set`, `status`).
+    ///
+    /// ```
+    /// use grundy_sweep::{Evaluation, evaluate};
+    /// let e = evaluate(&"2,3".parse()?, &grundy::Budget::default());
+    /// let f = e.found().unwrap();
+    /// assert_eq!((f.get("period"), f.get("max_value")), (Some(5), Some(2)));
+    /// assert_eq!(f.get("status"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn get(&self, column: &str) -> Option<u64> {
+        match column {
+            "preperiod" => Some(self.preperiod),
+            "period" => Some(self.period),
+            "saltus" => Some(self.saltus),
+            "outcome_preperiod" => Some(self.outcome_preperiod),
+            "outcome_period" => Some(self.outcome_period),
+            "max_value" => self.max_value,
+            "positions" => Some(self.positions),
+            _ => None,
+        }
+    }
+}
+
 /// The result of evaluating one set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Evaluation {
