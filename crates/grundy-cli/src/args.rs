@@ -42,6 +42,10 @@ pub enum Command {
     /// Evaluate every set of a family: one row per set (CSV or JSON
     /// Lines), tables, heatmaps, conjecture checks; resumable, shardable.
     Sweep(crate::cmd::sweep::SweepArgs),
+    /// Find the law behind a column of a family's sweep (period,
+    /// pre-period, ...): pieces, each a condition and a formula, with the
+    /// rows that confirm them.
+    Fit(crate::cmd::fit::FitArgs),
     /// Join the files of `grundy sweep --shard I/N` into one.
     Merge(crate::cmd::merge::MergeArgs),
     /// Plot the Grundy sequence g(0..=N) with pre-period, periods and

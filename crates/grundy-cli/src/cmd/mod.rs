@@ -1,6 +1,7 @@
 //! One file per subcommand, each an `Args` struct and a `run` function.
 
 pub mod explain;
+pub mod fit;
 pub mod graph;
 pub mod heap;
 pub mod merge;
@@ -26,6 +27,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Graph(args) => graph::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Sweep(args) => sweep::run(args),
+        Command::Fit(args) => fit::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Plot(args) => plot::run(args),
         Command::Explain(args) => explain::run(args),

@@ -330,7 +330,7 @@ fn print_reports(
 }
 
 /// Sets that could not be evaluated, reported once on stderr.
-fn warn(errors: &ErrorRows) {
+pub(crate) fn warn(errors: &ErrorRows) {
     if errors.count > 0 {
         let first: Vec<String> = errors
             .first
@@ -345,7 +345,7 @@ fn warn(errors: &ErrorRows) {
     }
 }
 
-fn progress_bar(total: u64, done: u64) -> Option<ProgressBar> {
+pub(crate) fn progress_bar(total: u64, done: u64) -> Option<ProgressBar> {
     if !io::stderr().is_terminal() {
         return None;
     }

@@ -1,0 +1,391 @@
+//! `grundy fit`: the law behind one column of a family's sweep, as a
+//! conjecture with its evidence (issue 17).
+//!
+//! The fitting is `grundy-fit`'s (a piecewise quasi-polynomial, each piece
+//! backed by rows to spare; the All-but Nim paper of K. Suetsugu and
+//! T. Abuku states its Lemma 7 and Conjectures 1 and 3 in this form).
+//! The rows come from `grundy-sweep`, run here over the same families,
+//! parameter syntax and per-set budget as `grundy sweep`, or from a file
+//! that `grundy sweep` wrote (`--from`). This file is glue: arguments
+//! checked before any work, the sweeps, `--validate` (the family computed
+//! further and each new row predicted), and the output as text
+//! (`fit/text.rs`), `--json` (the contract of `grundy_fit::Report`) or
+//! `--latex`.
+//!
+//! Exit codes: 0 a law (every `--validate` row predicted), 1 no simple law
+//! or a wrong prediction, 2 bad input, 130 interrupted.
+
+mod text;
+
+use std::collections::HashSet;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use grundy_fit::{Fit, Key, Options, Row, Table, Validation, Verdict};
+use grundy_sweep::{
+    Destination, Family, Format, Ran, RunOptions, Shard, Sweep,
+};
+
+use crate::term::Output;
+
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    /// The family's template, as for `grundy sweep`: a set whose elements
+    /// are expressions of the parameters, e.g. `a,b` or
+    /// `all-but:a,b,a+b,a+2*b`. Optional with --from (then needed only by
+    /// --validate).
+    #[arg(value_name = "TEMPLATE", allow_hyphen_values = true)]
+    pub template: Option<String>,
+    /// A parameter and its inclusive range, `NAME=LO..HI`; bounds may use
+    /// earlier parameters (`b=a+1..a+30`). The first is the outermost loop.
+    #[arg(long, value_name = "NAME=LO..HI", allow_hyphen_values = true)]
+    pub param: Vec<String>,
+    /// The column to explain: period, preperiod, saltus, max_value,
+    /// outcome_period or outcome_preperiod.
+    #[arg(long = "for", value_name = "KEY")]
+    pub key: String,
+    /// Read the rows from a file `grundy sweep` wrote (CSV or JSON Lines;
+    /// `-` for stdin) instead of running the sweep.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// The highest degree of a formula (0 to 6).
+    #[arg(long, value_name = "N", default_value = "3")]
+    pub degree: String,
+    /// Compute the family further, with this parameter's range replaced
+    /// (`a=41..80`; repeat for several parameters), and report how many
+    /// new rows each piece predicts correctly.
+    #[arg(long, value_name = "NAME=LO..HI", allow_hyphen_values = true)]
+    pub validate: Vec<String>,
+    /// Print one JSON object (the keys are documented in the README).
+    #[arg(long, conflicts_with = "latex")]
+    pub json: bool,
+    /// Print the law as a LaTeX cases environment, with its evidence in
+    /// `%` comments.
+    #[arg(long)]
+    pub latex: bool,
+    /// Write to FILE instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Worker threads for the sweeps (default: one per core).
+    #[arg(long, short, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Per set: give up after this many positions (the row has no value
+    /// and is listed as an exception).
+    #[arg(long, value_name = "N", default_value_t = grundy_sweep::DEFAULT_SWEEP_POSITIONS)]
+    pub max_positions: u64,
+    /// Per set: give up after this many seconds (makes results depend on
+    /// the machine).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub timeout: Option<f64>,
+}
+
+/// Where the rows to fit come from.
+enum Source {
+    Sweep(Family),
+    File(PathBuf),
+}
+
+/// Everything checked, before any work.
+struct Plan {
+    key: Key,
+    options: Options,
+    source: Source,
+    /// The family's parameter names (from the template), if there is one.
+    names: Option<Vec<String>>,
+    /// The family of `--validate`, and the ranges as written.
+    validate: Option<(Family, String)>,
+    /// The `family` of the report: the template, else the file's name.
+    label: String,
+    /// The ranges, for the text header (`a=1..30, b=a+1..a+40`).
+    ranges: String,
+    run: RunOptions,
+}
+
+impl FitArgs {
+    fn plan(&self) -> anyhow::Result<Plan> {
+        let key: Key = self.key.parse()?;
+        let degree: u32 = self.degree.trim().parse().map_err(|_| {
+            anyhow::anyhow!(
+                "--degree \"{}\" is not a degree; use a whole number from 0 to {} (default 3)",
+                self.degree,
+                grundy_fit::MAX_DEGREE
+            )
+        })?;
+        let options = Options::with_degree(degree)?;
+        let family = match (&self.template, &self.from) {
+            (Some(t), _) => Some(Family::template(t, &self.param)?),
+            (None, Some(_)) if !self.param.is_empty() => bail!(
+                "--param \"{}\" needs the family's template; give it before the flags (grundy fit 'a,b' --param ...)",
+                self.param[0]
+            ),
+            (None, Some(_)) => None,
+            (None, None) => bail!(
+                "describe the family: a template with --param (grundy fit 'a,b' --param a=1..30 --param 'b=a+1..a+40' --for period), or --from FILE (a file grundy sweep wrote)"
+            ),
+        };
+        let names: Option<Vec<String>> = family
+            .as_ref()
+            .map(|f| f.param_names().iter().map(|s| s.to_string()).collect());
+        if names.as_ref().is_some_and(|n| n.is_empty()) {
+            bail!(
+                "the family has no parameters; a fit needs at least one, e.g. --param a=1..30"
+            );
+        }
+        let validate = if self.validate.is_empty() {
+            None
+        } else {
+            let Some(names) = &names else {
+                bail!(
+                    "--validate computes the family further, so it needs the family's template and --param ranges as well as --from"
+                );
+            };
+            Some(self.validation_family(names)?)
+        };
+        let jobs = match self.jobs {
+            Some(0) => bail!("--jobs 0: use at least one worker"),
+            Some(n) => n,
+            None => 0,
+        };
+        let timeout = match self.timeout {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                bail!("--timeout \"{t}\" must be a positive number of seconds")
+            }
+            t => t.map(Duration::from_secs_f64),
+        };
+        let run = RunOptions {
+            jobs,
+            max_positions: self.max_positions,
+            timeout,
+            cancel: Arc::new(AtomicBool::new(false)),
+        };
+        let label = match (&self.template, &self.from) {
+            (Some(t), _) => t.trim().to_string(),
+            (None, Some(path)) => path.display().to_string(),
+            (None, None) => unreachable!("checked above"),
+        };
+        let source = match (&self.from, family) {
+            (Some(path), _) => Source::File(path.clone()),
+            (None, Some(f)) => Source::Sweep(f),
+            (None, None) => unreachable!("checked above"),
+        };
+        Ok(Plan {
+            key,
+            options,
+            source,
+            names,
+            validate,
+            label,
+            ranges: self.param.join(", "),
+            run,
+        })
+    }
+
+    /// The family with the `--validate` ranges in place of the fitted
+    /// ones; each must name a parameter of the family.
+    fn validation_family(
+        &self,
+        names: &[String],
+    ) -> anyhow::Result<(Family, String)> {
+        let mut specs = self.param.clone();
+        for v in &self.validate {
+            let name = v.split_once('=').map_or("", |(n, _)| n.trim());
+            let Some(i) = names.iter().position(|n| n == name) else {
+                if name.is_empty() {
+                    bail!(
+                        "--validate \"{v}\": write NAME=LO..HI with a parameter of the family ({}), e.g. {}=31..60",
+                        names.join(", "),
+                        names[0]
+                    );
+                }
+                bail!(
+                    "--validate \"{v}\" names no parameter of the family; its parameters are {}",
+                    names.join(", ")
+                );
+            };
+            specs[i] = v.trim().to_string();
+        }
+        let template = self.template.as_deref().unwrap_or_default();
+        let family =
+            Family::template(template, &specs).with_context(|| {
+                format!("--validate {}", self.validate.join(" "))
+            })?;
+        Ok((family, self.validate.join(", ")))
+    }
+}
+
+pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
+    let plan = args.plan()?;
+    let cancel = plan.run.cancel.clone();
+    // Only one handler per process; a second one in-process keeps the
+    // first (tests never install one twice).
+    let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::SeqCst));
+
+    let table = match &plan.source {
+        Source::Sweep(family) => {
+            let Some(rows) = sweep(family, &plan.run)? else {
+                return Ok(ExitCode::from(130));
+            };
+            to_table(&plan.names.clone().unwrap_or_default(), plan.key, &rows)?
+        }
+        Source::File(path) => {
+            let t = grundy_fit::parse_sweep(&read(path)?, plan.key)
+                .with_context(|| format!("\"{}\"", path.display()))?;
+            if let Some(names) = &plan.names
+                && t.params() != names.as_slice()
+            {
+                bail!(
+                    "\"{}\" has the parameters {}, the family {}; give the template and --param ranges the file was made with",
+                    path.display(),
+                    t.params().join(", "),
+                    names.join(", ")
+                );
+            }
+            t
+        }
+    };
+    let fit = grundy_fit::fit(&table, &plan.options)?;
+
+    let validation = match &plan.validate {
+        Some((family, range)) => {
+            let Some(rows) = sweep(family, &plan.run)? else {
+                return Ok(ExitCode::from(130));
+            };
+            let new = to_table(table.params(), plan.key, &rows)?;
+            let seen: HashSet<&[i64]> =
+                table.rows().iter().map(|r| r.params.as_slice()).collect();
+            let new: Vec<Row> = new
+                .rows()
+                .iter()
+                .filter(|r| !seen.contains(r.params.as_slice()))
+                .cloned()
+                .collect();
+            if new.is_empty() {
+                bail!(
+                    "--validate {range} adds no rows beyond the {} fitted; give a range past them",
+                    table.rows().len()
+                );
+            }
+            Some((fit.validate(&new), range.clone()))
+        }
+        None => None,
+    };
+
+    let mut out = Output::open(args.output.as_deref())?;
+    if args.json {
+        let mut report = fit.report(&plan.label);
+        report.validated = validation.as_ref().map(|(v, r)| v.report(r));
+        serde_json::to_writer(&mut out, &report)?;
+        writeln!(out)?;
+    } else if args.latex {
+        write!(out, "{}", fit.latex())?;
+        if let Some((v, range)) = &validation {
+            writeln!(
+                out,
+                "% validated on {range}: {} of {} new rows predicted correctly",
+                v.correct, v.rows
+            )?;
+        }
+    } else {
+        let header = text::Header {
+            family: &plan.label,
+            ranges: &plan.ranges,
+            from_file: matches!(plan.source, Source::File(_)),
+        };
+        write!(
+            out,
+            "{}",
+            text::render(
+                &header,
+                &fit,
+                validation.as_ref().map(|(v, r)| (v, r.as_str()))
+            )
+        )?;
+    }
+    out.finish()?;
+    Ok(exit_code(&fit, validation.as_ref().map(|(v, _)| v)))
+}
+
+/// 0 for a law that predicted every new row, 1 otherwise.
+fn exit_code(fit: &Fit, validation: Option<&Validation>) -> ExitCode {
+    let law = fit.verdict() == &Verdict::Law;
+    let held = validation.is_none_or(|v| v.wrong.is_empty());
+    if law && held { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+/// Runs every set of `family` with the per-set budget; the rows in
+/// family order, or `None` when interrupted (Ctrl-C).
+fn sweep(
+    family: &Family,
+    options: &RunOptions,
+) -> anyhow::Result<Option<Vec<grundy_sweep::Row>>> {
+    let sweep =
+        Sweep::new(family.clone(), Shard::ALL, options.clone(), Format::Csv)?
+            .keep_rows(true);
+    let started = sweep.start(Destination::Nowhere)?;
+    let progress = super::sweep::progress_bar(sweep.selected(), 0);
+    let ran = started.run(&mut |count| {
+        if let Some(bar) = &progress {
+            bar.inc(count);
+        }
+    });
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    let ran = ran?;
+    super::sweep::warn(ran.errors());
+    match ran {
+        Ran::Interrupted(_) => {
+            eprintln!("grundy: interrupted");
+            Ok(None)
+        }
+        Ran::Complete(done) => Ok(Some(done.finish()?)),
+    }
+}
+
+/// The rows of a sweep as the fitter's table for `key`: a row without
+/// the value (not found within the budget, or an invalid set) has none.
+fn to_table(
+    names: &[String],
+    key: Key,
+    rows: &[grundy_sweep::Row],
+) -> anyhow::Result<Table> {
+    let mut undefined = 0;
+    let rows: Vec<Row> = rows
+        .iter()
+        .map(|r| {
+            let found = r.result.found();
+            let value = found
+                .and_then(|f| f.get(key.name()))
+                .and_then(|v| i64::try_from(v).ok());
+            undefined += usize::from(found.is_some() && value.is_none());
+            Row { params: r.params.clone(), value }
+        })
+        .collect();
+    if undefined > 0 && rows.iter().all(|r| r.value.is_none()) {
+        bail!(
+            "the family's sets have no {key} (all-but sets have unbounded values); fit another key, e.g. --for period"
+        );
+    }
+    Ok(Table::new(names.to_vec(), key, rows)?)
+}
+
+/// The text of `path`, or of stdin for `-`.
+fn read(path: &std::path::Path) -> anyhow::Result<String> {
+    if path.as_os_str() == "-" {
+        let mut s = String::new();
+        io::stdin().read_to_string(&mut s).context("cannot read stdin")?;
+        return Ok(s);
+    }
+    std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read \"{}\"; give a file that `grundy sweep ... -o FILE` wrote",
+            path.display()
+        )
+    })
+}
