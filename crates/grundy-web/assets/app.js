@@ -620,8 +620,92 @@ function renderHeatmap(t) {
   });
 }
 
+// --------------------------------------------------------------------- fit
+
+const fitFields = () => ({ family: $('sweep-family'), a: $('sweep-a'), b: $('sweep-b') });
+
+/** "Find the formula": the law behind the chosen column of the family in
+ *  the sweep form (GET /api/fit, the object of `grundy fit --json`). */
+async function runFit() {
+  const fields = fitFields();
+  for (const [name, input] of Object.entries(fields)) {
+    clearError(name === 'family' ? 'sweep-family-error' : `sweep-${name}-error`, input);
+  }
+  clearError('sweep-error');
+  clearError('fit-error');
+  $('fit-go').disabled = true;
+  $('fit-note').textContent = '';
+  try {
+    const r = await api('/api/fit', { family: fields.family.value,
+      a: fields.a.value, b: fields.b.value, for: $('fit-for').value });
+    renderFit(r, fields);
+  } catch (e) {
+    $('fit-result').hidden = true;
+    if (e.field && fields[e.field]) {
+      showError(e.field === 'family' ? 'sweep-family-error' : `sweep-${e.field}-error`,
+        e.message, fields[e.field]);
+    } else {
+      showError('fit-error', e.message);
+    }
+  } finally {
+    $('fit-go').disabled = false;
+  }
+}
+
+/** `a=1, b=3: period 8` (or `period none` for a row without a value). */
+function fitRow(r, key, params) {
+  const ps = params.map((p) => `${p}=${r[p]}`).join(', ');
+  return `${ps}: ${key} ${r[key] === null ? 'none' : r[key]}`;
+}
+
+/** Single quotes for a shell, as the README's examples write them. */
+const shellQuote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+function renderFit(r, fields) {
+  $('fit-result').hidden = false;
+  const key = r.key;
+  const withValue = r.rows - r.exceptions.filter((x) => x[key] === null).length;
+  $('fit-note').textContent = `(${key}, from ${fmt(r.rows)} sets, ${fmt(withValue)} with a value)`;
+  const pieces = $('fit-pieces');
+  pieces.replaceChildren();
+  const list = $('fit-exception-list');
+  list.replaceChildren();
+  if (r.pieces.length === 0) {
+    $('fit-verdict').textContent = 'No simple law: no short list of pieces, ' +
+      'each confirmed by rows to spare, gives these values. No formula is ' +
+      'offered; every row is an exception.';
+    $('fit-exceptions').textContent = '';
+  } else {
+    const single = r.pieces.length === 1 && r.pieces[0].when === 'true';
+    $('fit-verdict').textContent = single ? 'One formula for every row:'
+      : `A law in ${r.pieces.length} pieces (the first whose condition holds):`;
+    for (const p of r.pieces) {
+      const li = el('li');
+      li.append(el('code', { class: 'formula' }, `${key} = ${p.formula}`));
+      if (p.when !== 'true') {
+        li.append(' when ');
+        li.append(el('code', { class: 'when' }, p.when));
+      }
+      li.append(el('span', { class: 'evidence' },
+        ` ${fmt(p.rows)} rows, ${fmt(p.confirming)} confirming`));
+      pieces.append(li);
+    }
+    const n = r.exceptions.length;
+    $('fit-exceptions').textContent = n === 0 ? 'Exceptions: none.'
+      : `Exceptions: ${n} row${n === 1 ? '' : 's'} no piece explains:`;
+    for (const x of r.exceptions) list.append(el('li', {}, fitRow(x, key, r.params)));
+  }
+  const args = ['grundy fit', shellQuote(fields.family.value.trim())];
+  for (const name of r.params) {
+    args.push('--param', shellQuote(`${name}=${fields[name].value.trim()}`));
+  }
+  args.push('--for', key);
+  $('fit-command').textContent = args.join(' ');
+}
+
 function bootSweep() {
   $('sweep-form').addEventListener('submit', runSweep);
+  $('fit-go').addEventListener('click', runFit);
 }
 
 // -------------------------------------------------------------------- boot

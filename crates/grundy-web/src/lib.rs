@@ -24,6 +24,7 @@ mod api;
 mod assets;
 mod budget;
 mod error;
+mod fit;
 mod play;
 mod query;
 mod sweep;
@@ -49,6 +50,7 @@ pub const ROUTES: &[&str] = &[
     "/api/sum",
     "/api/play",
     "/api/sweep",
+    "/api/fit",
 ];
 
 /// The page's content security policy: everything from this server only.
@@ -69,6 +71,7 @@ pub fn router(budget: Budget) -> Router {
         .route("/api/sum", get(api::sum))
         .route("/api/play", get(play::play))
         .route("/api/sweep", get(sweep::sweep))
+        .route("/api/fit", get(fit::fit))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .with_state(shared)

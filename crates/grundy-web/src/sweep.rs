@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use crate::api::{AppState, params};
 use crate::error::ApiError;
+use crate::query::Params;
 
 const EXAMPLE: &str =
     "/api/sweep?family=all-but:a,b,a%2Bb,2a%2Bb&a=1..6&b=a%2B1..a%2B8";
@@ -58,18 +59,7 @@ pub async fn sweep(
     RawQuery(q): RawQuery,
 ) -> Result<Json<SweepReport>, ApiError> {
     let p = params(&shared, q, &["family", "a", "b", "c", "table"], EXAMPLE)?;
-    let template = p.required("family", EXAMPLE)?.to_string();
-    let mut specs: Vec<String> = Vec::new();
-    let mut names: Vec<&'static str> = Vec::new();
-    for name in PARAMS {
-        let Some(range) = p.get(name) else { continue };
-        specs.push(format!("{name}={}", range.trim()));
-        names.push(name);
-        // A constant template checks the ranges so far, so an error is
-        // shown next to the parameter it is about.
-        Family::template("1", &specs).map_err(lib(name))?;
-    }
-    let family = Family::template(&template, &specs).map_err(lib("family"))?;
+    let (family, template, names) = family_of(&p, EXAMPLE)?;
     let table_spec = match p.get("table") {
         Some(t) => Some(t.to_string()),
         None if names.len() >= 2 => Some(format!("{},{}", names[0], names[1])),
@@ -120,6 +110,29 @@ pub async fn sweep(
     Ok(Json(report))
 }
 
+/// The family of a query: the template `family` with the ranges of `a`,
+/// `b`, `c` (those given, in that order), each range checked on its own
+/// so that an error names its field. Also the template as written and
+/// the parameter names.
+pub(crate) fn family_of(
+    p: &Params,
+    example: &str,
+) -> Result<(Family, String, Vec<&'static str>), ApiError> {
+    let template = p.required("family", example)?.to_string();
+    let mut specs: Vec<String> = Vec::new();
+    let mut names: Vec<&'static str> = Vec::new();
+    for name in PARAMS {
+        let Some(range) = p.get(name) else { continue };
+        specs.push(format!("{name}={}", range.trim()));
+        names.push(name);
+        // A constant template checks the ranges so far, so an error is
+        // shown next to the parameter it is about.
+        Family::template("1", &specs).map_err(lib(name))?;
+    }
+    let family = Family::template(&template, &specs).map_err(lib("family"))?;
+    Ok((family, template, names))
+}
+
 fn web_table(t: Table) -> WebTable {
     let cell = |c: &Cell| match c {
         Cell::Empty => serde_json::Value::Null,
@@ -140,7 +153,9 @@ fn web_table(t: Table) -> WebTable {
 /// A sweep error about the input in `field`, with the status its kind
 /// calls for (as `ApiError::from_library` does for the core's errors): a
 /// bad expression 400, a valid family too big to enumerate 422.
-fn lib(field: &'static str) -> impl Fn(grundy_sweep::Error) -> ApiError {
+pub(crate) fn lib(
+    field: &'static str,
+) -> impl Fn(grundy_sweep::Error) -> ApiError {
     move |e| ApiError {
         status: match e.kind() {
             ErrorKind::Parse => StatusCode::BAD_REQUEST,

@@ -2,6 +2,8 @@
 //! library's reports, JSON errors with the right status, budgets that
 //! answer instead of hanging, and requests that do not block each other.
 
+mod fit;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::mpsc;

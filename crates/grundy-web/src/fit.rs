@@ -1,0 +1,117 @@
+//! `GET /api/fit`: the law behind one column of a family's sweep, for the
+//! sweep tab's "find the formula" (issue 17).
+//!
+//! The web twin of `grundy fit TEMPLATE --param a=.. --param b=.. --for
+//! KEY [--degree N] --json`: the same family syntax as `/api/sweep`, every
+//! set through the sweep's own evaluator (`grundy_sweep::Family::row`),
+//! the same fitter (`grundy_fit::fit`) and the same answer, the
+//! `grundy_fit::Report` object (`family`, `key`, `params`, `rows`,
+//! `pieces`, `exceptions`, `validated`, always null here). A family may
+//! have up to [`MAX_SETS`] sets, enough for the ranges the All-but Nim
+//! paper of K. Suetsugu and T. Abuku checked (900 sets).
+
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use grundy::{Budget as Limit, StopReason};
+use grundy_fit::{Key, Options, Report, Row, Table};
+use grundy_sweep::{DEFAULT_SWEEP_POSITIONS, Evaluation};
+
+use crate::api::{AppState, params};
+use crate::error::ApiError;
+use crate::sweep::{family_of, lib};
+
+const EXAMPLE: &str = "/api/fit?family=a,b&a=1..20&b=a%2B1..a%2B30&for=period";
+
+/// The most sets one request may sweep for a fit.
+pub const MAX_SETS: u64 = 2000;
+
+/// `GET /api/fit?family=T&a=R&b=R&c=R&for=KEY&degree=N`.
+pub async fn fit(
+    State(shared): AppState,
+    RawQuery(q): RawQuery,
+) -> Result<Json<Report>, ApiError> {
+    let p = params(
+        &shared,
+        q,
+        &["family", "a", "b", "c", "for", "degree"],
+        EXAMPLE,
+    )?;
+    let (family, template, names) = family_of(&p, EXAMPLE)?;
+    let key: Key =
+        p.get("for").unwrap_or("period").parse().map_err(
+            |e: grundy_fit::Error| ApiError::bad("for", e.message()),
+        )?;
+    let degree = p.number("degree", 3, u64::from(u32::MAX))? as u32;
+    let options = Options::with_degree(degree)
+        .map_err(|e| ApiError::bad("degree", e.message()))?;
+    if names.is_empty() {
+        return Err(ApiError::bad(
+            "a",
+            "the family has no parameters; a fit needs at least one, e.g. a=1..20",
+        ));
+    }
+    let max_positions =
+        shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
+    let report = shared
+        .run(move |limit| {
+            let count = family.count().map_err(lib("family"))?;
+            if count > MAX_SETS {
+                return Err(unprocessable(format!(
+                    "the family has {count} sets; the web explorer fits at most {MAX_SETS}; narrow the ranges or use `grundy fit`"
+                )));
+            }
+            let limit = Limit { max_positions, ..limit.clone() };
+            let mut rows = Vec::with_capacity(count as usize);
+            // Found rows without the key's value (max_value of all-but).
+            let mut undefined = 0;
+            for point in family.points() {
+                let point = point.map_err(lib("family"))?;
+                let row = family.row(&point, &limit);
+                if let Evaluation::NotFound(s) = &row.result
+                    && matches!(
+                        s.reason,
+                        StopReason::Time | StopReason::Cancelled
+                    )
+                {
+                    return Err(ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        format!(
+                            "the sweep stopped after {} of {count} sets",
+                            point.index
+                        ),
+                    ));
+                }
+                let found = row.result.found();
+                let value = found
+                    .and_then(|f| f.get(key.name()))
+                    .and_then(|v| i64::try_from(v).ok());
+                undefined += usize::from(found.is_some() && value.is_none());
+                rows.push(Row { params: row.params, value });
+            }
+            if undefined > 0 && rows.iter().all(|r| r.value.is_none()) {
+                return Err(unprocessable(format!(
+                    "the family's sets have no {key} (all-but sets have unbounded values); fit another key, e.g. for=period"
+                )));
+            }
+            let names: Vec<String> =
+                names.iter().map(|n| n.to_string()).collect();
+            let table = Table::new(names, key, rows)
+                .map_err(|e| unprocessable(e.message().to_string()))?;
+            let fit = grundy_fit::fit(&table, &options)
+                .map_err(|e| unprocessable(e.message().to_string()))?;
+            Ok(fit.report(&template))
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+/// 422 about the family: valid, but nothing to fit (one row, no values).
+fn unprocessable(message: String) -> ApiError {
+    ApiError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        message,
+        field: Some("family"),
+        heap: None,
+    }
+}
