@@ -5,6 +5,7 @@ mod util;
 
 mod allbut;
 mod errors;
+mod fit;
 mod heap;
 mod period;
 mod pictures;
