@@ -1,5 +1,5 @@
 // Takes the README's screenshots: node screenshot.js OUTDIR
-// (a phone-sized view of the sequence, and of a finished game and sweep).
+// (a phone-sized view of the sequence, a game, a sweep and its formula).
 'use strict';
 
 const path = require('node:path');
@@ -23,6 +23,13 @@ const { startServer, launch } = require('./harness');
     await play.screenshot({ path: path.join(out, 'explorer-play.png') });
     const sweep = await page.$('#sweep');
     await sweep.screenshot({ path: path.join(out, 'explorer-sweep.png') });
+    // "Find the formula" over the range the All-but Nim paper checked.
+    await page.fill('#sweep-a', '1..30');
+    await page.fill('#sweep-b', '2*a+1..2*a+30');
+    await page.click('#fit-go');
+    await page.waitForSelector('#fit-result:not([hidden])');
+    const fit = await page.$('#fit-result');
+    await fit.screenshot({ path: path.join(out, 'explorer-fit.png') });
     console.log(`wrote ${out}/explorer-*.png`);
   } finally {
     await context.close();

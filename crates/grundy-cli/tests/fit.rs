@@ -504,7 +504,7 @@ fn bad_input() {
                 "fit", "a,b", "--param", "a=1..1", "--param", "b=2..2",
                 "--for", "period",
             ],
-            "grundy: 1 of the 1 row has a value for period; a fit needs at least 2 (widen the parameter ranges or raise the budget)",
+            "grundy: 1 row, 1 with a value for period; a fit needs at least 2 rows with a value (widen the parameter ranges or raise the budget)",
         ),
         (
             with(&["--for", "period", "--validate", "z=1..5"]),

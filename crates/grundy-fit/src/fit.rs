@@ -41,12 +41,12 @@ pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
         .collect();
     if usable.len() < 2 {
         return Err(Error::new(format!(
-            "{} of the {} row{} {} a value for {}; a fit needs at least 2 \
-             (widen the parameter ranges or raise the budget)",
-            usable.len(),
+            "{} row{}, {} with a value for {}; a fit needs at least 2 \
+             rows with a value (widen the parameter ranges or raise the \
+             budget)",
             table.rows().len(),
             if table.rows().len() == 1 { "" } else { "s" },
-            if usable.len() == 1 { "has" } else { "have" },
+            usable.len(),
             table.key()
         )));
     }

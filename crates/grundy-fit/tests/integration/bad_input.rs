@@ -48,14 +48,14 @@ fn a_family_with_one_row() {
     let e = fit(&t, &Options::default()).unwrap_err();
     assert_eq!(
         one_line(&e),
-        "1 of the 1 row has a value for period; a fit needs at least 2 \
-         (widen the parameter ranges or raise the budget)"
+        "1 row, 1 with a value for period; a fit needs at least 2 rows \
+         with a value (widen the parameter ranges or raise the budget)"
     );
     // Many rows, but none with a value (every set "not found").
     let rows = (1..5).map(|a| Row { params: vec![a], value: None }).collect();
     let t = Table::new(vec!["a".into()], Key::Period, rows).unwrap();
     let e = fit(&t, &Options::default()).unwrap_err();
-    assert!(one_line(&e).starts_with("0 of the 4 rows have a value"));
+    assert!(one_line(&e).starts_with("4 rows, 0 with a value"));
 }
 
 #[test]
