@@ -182,7 +182,7 @@ fn evaluate_point(
 ) -> Row {
     let limit = Limit {
         max_positions: options.max_positions,
-        deadline: options.timeout.map(|t| Instant::now() + t),
+        deadline: options.timeout.and_then(|t| Instant::now().checked_add(t)),
         cancel: Some(options.cancel.clone()),
         ..Limit::default()
     };

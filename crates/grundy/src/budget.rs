@@ -212,7 +212,14 @@ pub(crate) struct Meter<'a> {
     pub(crate) done: u64,
     next_check: u64,
     every: u64,
+    /// Effort since the last check, for work whose units cost more than
+    /// one step each (see [`Meter::add_costly`]).
+    effort: u64,
 }
+
+/// Effort (elementary steps) between two checks of the deadline and the
+/// cancel flag: about a millisecond.
+const EFFORT_EVERY: u64 = 1 << 20;
 
 impl<'a> Meter<'a> {
     /// A meter of positions, checked every [`CHECK_EVERY`].
@@ -222,13 +229,28 @@ impl<'a> Meter<'a> {
 
     /// A meter of `unit` work that checks the budget every `every` units.
     pub(crate) fn every(budget: &'a Budget, unit: Unit, every: u64) -> Self {
-        Meter { budget, unit, done: 0, next_check: 0, every }
+        Meter { budget, unit, done: 0, next_check: 0, every, effort: 0 }
     }
 
     /// Adds `count` units of work.
     pub(crate) fn add(&mut self, count: usize) -> Result<(), Stopped> {
+        self.add_costly(count, 0)
+    }
+
+    /// Adds `count` units of work that took `effort` elementary steps: the
+    /// budget is checked every [`CHECK_EVERY`] units as usual, and also
+    /// whenever the effort since the last check passes [`EFFORT_EVERY`],
+    /// so that units that each cost much (an FES step over a pattern of
+    /// ten million positions) still stop promptly at the deadline.
+    pub(crate) fn add_costly(
+        &mut self,
+        count: usize,
+        effort: u64,
+    ) -> Result<(), Stopped> {
         self.done += count as u64;
-        if self.done >= self.next_check {
+        self.effort += effort;
+        if self.done >= self.next_check || self.effort >= EFFORT_EVERY {
+            self.effort = 0;
             self.next_check = (self.done + self.every)
                 .min(self.budget.limit(self.unit).saturating_add(1));
             self.budget.report(self.done);

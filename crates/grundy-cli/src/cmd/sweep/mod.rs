@@ -176,10 +176,8 @@ impl SweepArgs {
             None => 0,
         };
         let timeout = match self.timeout {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                bail!("--timeout \"{t}\" must be a positive number of seconds")
-            }
-            t => t.map(Duration::from_secs_f64),
+            Some(t) => crate::args::seconds(t, "--timeout")?,
+            None => None,
         };
         let options = RunOptions {
             jobs,
