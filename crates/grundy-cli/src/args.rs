@@ -92,16 +92,6 @@ impl BudgetArgs {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use clap::CommandFactory;
-
-    #[test]
-    fn verify_cli() {
-        super::Cli::command().debug_assert();
-    }
-}
-
 /// A number of seconds from the command line: finite and positive.
 /// Returns `None` for a time too long to represent (no limit in effect).
 pub fn seconds(
@@ -120,4 +110,14 @@ pub fn deadline_after(
     after: Option<std::time::Duration>,
 ) -> Option<std::time::Instant> {
     after.and_then(|d| std::time::Instant::now().checked_add(d))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        super::Cli::command().debug_assert();
+    }
 }
