@@ -9,6 +9,7 @@
 
 mod args;
 mod cmd;
+mod signals;
 mod term;
 
 use std::process::ExitCode;
@@ -16,6 +17,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    signals::install();
     let cli = args::Cli::parse();
     match cmd::run(cli) {
         Ok(code) => code,
