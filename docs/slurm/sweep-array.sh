@@ -11,6 +11,7 @@
 #     'all-but:a,b,a+b,a+2b' --param a=1..100 --param 'b=a+1..a+100'
 # and once every task is done:  grundy merge shards/*.csv -o family.csv
 set -euo pipefail
+: "${2:?usage: sbatch --array=0-(N-1) sweep-array.sh N DIR FAMILY...}"
 N=$1 DIR=$2
 shift 2
 : "${SLURM_ARRAY_TASK_ID:?submit with sbatch --array=0-$((N - 1))}"
