@@ -22,8 +22,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -153,10 +152,8 @@ impl FitArgs {
             None => 0,
         };
         let timeout = match self.timeout {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                bail!("--timeout \"{t}\" must be a positive number of seconds")
-            }
-            t => t.map(Duration::from_secs_f64),
+            Some(t) => crate::args::seconds(t, "--timeout")?,
+            None => None,
         };
         let run = RunOptions {
             jobs,
@@ -221,10 +218,9 @@ impl FitArgs {
 
 pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
     let plan = args.plan()?;
-    let cancel = plan.run.cancel.clone();
-    // Only one handler per process; a second one in-process keeps the
-    // first (tests never install one twice).
-    let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::SeqCst));
+    // An interrupt stops the sweep's workers (exit 130); a second one
+    // ends the process at once.
+    crate::signals::graceful(plan.run.cancel.clone());
 
     let table = match &plan.source {
         Source::Sweep(family) => {
