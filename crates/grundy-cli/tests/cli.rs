@@ -4,12 +4,14 @@
 mod util;
 
 mod allbut;
+mod argv_fuzz;
 mod errors;
 mod files;
 mod heap;
 mod period;
 mod pictures;
 mod play;
+mod runaway;
 mod serve;
 mod sum;
 mod sweep;

@@ -97,7 +97,8 @@ pub(crate) struct AllButPeriod {
 
 /// Finds the least pre-period and period of one sequence of an all-but
 /// set: the Grundy sequence (additive, with its saltus) or an outcome
-/// sequence. The budget counts positions made final by FES steps.
+/// sequence. The budget counts positions made final by FES steps, or the
+/// pattern words they scanned when that is more.
 pub(crate) fn find_allbut_period(
     set: &AllButSet,
     sequence: Sequence,
@@ -147,8 +148,9 @@ fn grundy_period(
 fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), Stopped> {
     let moved = fes.step();
     // A step touches the pattern's words (max(X) / 64) and |X|^2 pairs.
-    let effort = fes.window() as u64 / 64 + fes.excluded_len().pow(2);
-    meter.add_costly(moved as usize, effort)
+    let words = fes.window() as u64 / 64;
+    let effort = words + fes.excluded_len().pow(2);
+    meter.add_scanned(moved as usize, effort, words)
 }
 
 /// The most pattern words [`first_repeat_by_table`] keeps (4 MiB);
