@@ -121,4 +121,20 @@ mod tests {
     fn verify_cli() {
         super::Cli::command().debug_assert();
     }
+
+    /// `grundy sweep --help` names every function an expression may call
+    /// (the list the expression compiler accepts, plus evalexpr's `min`,
+    /// `max` and `if`), so a new function cannot go undocumented.
+    #[test]
+    fn sweep_help_lists_check_functions() {
+        let mut cli = super::Cli::command();
+        let sweep = cli.find_subcommand_mut("sweep").unwrap();
+        let help = sweep.render_long_help().to_string();
+        let check = &help[help.find("--check").unwrap()..];
+        let check = &check[..check.find("--summary").unwrap()];
+        for name in grundy_sweep::FUNCTIONS.iter().chain(&["min", "max", "if"])
+        {
+            assert!(check.contains(name), "{name} missing from:\n{check}");
+        }
+    }
 }
