@@ -1,6 +1,7 @@
 //! `grundy graph SET --heap N`: the transition graph of one heap with each
 //! position's Grundy value, as Graphviz DOT, SVG or PNG, or the sequence
-//! of pictures that fills the values in one position at a time (seed 000).
+//! of pictures that fills the values in one position at a time (as in
+//! muzudho, "31game とは何か", notes on the 31 game).
 //!
 //! Layout and drawing happen in-process (`grundy-pictures`: `layout-rs`,
 //! `resvg`), so no Graphviz installation is needed; the DOT output can
