@@ -52,7 +52,8 @@ pub enum Command {
     /// P-positions marked (SVG or PNG).
     Plot(crate::cmd::plot::PlotArgs),
     /// Show the FES steps of an all-but set: for each Grundy value k, the
-    /// positions that get k and the boundary pattern (seed 003).
+    /// positions that get k and the boundary pattern (the FES algorithm of
+    /// Sleator-Slusky and Suetsugu-Abuku).
     Explain(crate::cmd::explain::ExplainArgs),
 }
 
@@ -123,5 +124,21 @@ mod tests {
     #[test]
     fn verify_cli() {
         super::Cli::command().debug_assert();
+    }
+
+    /// `grundy sweep --help` names every function an expression may call
+    /// (the list the expression compiler accepts, plus evalexpr's `min`,
+    /// `max` and `if`), so a new function cannot go undocumented.
+    #[test]
+    fn sweep_help_lists_check_functions() {
+        let mut cli = super::Cli::command();
+        let sweep = cli.find_subcommand_mut("sweep").unwrap();
+        let help = sweep.render_long_help().to_string();
+        let check = &help[help.find("--check").unwrap()..];
+        let check = &check[..check.find("--summary").unwrap()];
+        for name in grundy_sweep::FUNCTIONS.iter().chain(&["min", "max", "if"])
+        {
+            assert!(check.contains(name), "{name} missing from:\n{check}");
+        }
     }
 }

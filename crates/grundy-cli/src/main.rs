@@ -15,10 +15,14 @@ mod term;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::{ContextKind, ErrorKind};
 
 fn main() -> ExitCode {
     signals::install();
-    let cli = args::Cli::parse();
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(&err),
+    };
     match cmd::run(cli) {
         Ok(code) => code,
         Err(err) => {
@@ -39,6 +43,77 @@ fn main() -> ExitCode {
             ExitCode::from(exit_code(&err))
         }
     }
+}
+
+/// Help and version go out as clap writes them; a usage error becomes one
+/// line, `grundy: <what> (<clap's tip>); see 'grundy CMD --help'`, exit 2.
+fn usage_error(err: &clap::Error) -> ExitCode {
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        // Printing help can only fail on a closed stdout: nothing to say.
+        let _ = err.print();
+        return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+    }
+    let rendered = err.render().to_string();
+    let mut lines = rendered.lines().map(str::trim);
+    let first = lines.next().unwrap_or("invalid arguments");
+    let mut what = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    let (mut items, mut tips) = (Vec::new(), Vec::new());
+    for line in lines {
+        if let Some(tip) = line.strip_prefix("tip: ") {
+            tips.push(tip.trim_end_matches('.'));
+        } else if !line.is_empty()
+            && !line.starts_with("Usage:")
+            && !line.starts_with("For more information")
+        {
+            items.push(line);
+        }
+    }
+    if !items.is_empty() {
+        what = format!("{what} {}", items.join(", "));
+    }
+    let tip = if tips.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", tips.join("; "))
+    };
+    let command = err
+        .get(ContextKind::Usage)
+        .map(|usage| command_of(&usage.to_string()))
+        .or_else(subcommand_in_args)
+        .unwrap_or_else(|| "grundy".to_string());
+    let message = grundy::shorten_quotes(&format!("{what}{tip}"));
+    eprintln!("grundy: {message}; see '{command} --help'");
+    ExitCode::from(2)
+}
+
+/// `grundy values` when the first argument names a subcommand.
+fn subcommand_in_args() -> Option<String> {
+    use clap::CommandFactory;
+    let first = std::env::args_os().nth(1)?;
+    let first = first.to_str()?;
+    args::Cli::command()
+        .get_subcommands()
+        .any(|c| c.get_name() == first)
+        .then(|| format!("grundy {first}"))
+}
+
+/// `grundy play` from clap's "Usage: grundy play --set <SET> ...".
+fn command_of(usage: &str) -> String {
+    let usage = usage.trim();
+    let usage = usage.strip_prefix("Usage:").unwrap_or(usage);
+    let words: Vec<&str> = usage
+        .split_whitespace()
+        .take_while(|w| {
+            !w.starts_with(['-', '<', '['])
+                && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        .collect();
+    if words.is_empty() { "grundy".to_string() } else { words.join(" ") }
 }
 
 /// 1 when a search ran out of budget, 2 for everything else.

@@ -5,7 +5,8 @@ use crate::util::{json, run};
 
 #[test]
 fn issue_3_values_all_but_2_3_7() {
-    // Seed 003, Lemma 2: no two elements of {2,3,7} differ by 2, so
+    // K. Suetsugu, T. Abuku, "All-but Nim with FES sets of size 4",
+    // Lemma 2: no two elements of {2,3,7} differ by 2, so
     // g(n) = 2 floor(n / 4) + (n mod 2), as for X = {2}.
     let v = json(&["values", "all-but:2,3,7", "--to", "40", "--json"]);
     let want: Vec<u64> = (0..=40).map(|n| 2 * (n / 4) + n % 2).collect();
@@ -59,7 +60,7 @@ fn issue_3_misere_outcome_period() {
 
 #[test]
 fn issue_3_heap_huge_all_but() {
-    // g(n) = 2 floor(n / 4) + (n mod 2) for all-but:2,3,7 (seed 003,
+    // g(n) = 2 floor(n / 4) + (n mod 2) for all-but:2,3,7 (Suetsugu-Abuku,
     // Lemma 2); P-positions 0 and 2, misère P-positions 1 and 3.
     let v = json(&["heap", "all-but:2,3,7", "1000000000000000003", "--json"]);
     assert_eq!(v["grundy"].as_u64(), Some(500_000_000_000_000_001));
@@ -132,8 +133,9 @@ fn issue_3_explain_rejects_finite_sets() {
 
 #[test]
 fn issue_3_budget_exhausted_exits_1() {
-    // Seed 003, Conjecture 1: period f = 4 003 001 for a = 1000, b = 2001,
-    // far beyond this budget (limits are checked every 2^22 positions).
+    // Suetsugu-Abuku, Conjecture 1: period f = 4 003 001 for a = 1000,
+    // b = 2001, far beyond this budget (limits are checked every 2^22
+    // positions).
     let (out, err) = run(
         &[
             "period",

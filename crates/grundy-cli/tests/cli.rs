@@ -4,6 +4,7 @@
 mod util;
 
 mod allbut;
+mod argv_fuzz;
 mod errors;
 mod files;
 mod fit;
@@ -11,6 +12,7 @@ mod heap;
 mod period;
 mod pictures;
 mod play;
+mod runaway;
 mod serve;
 mod sum;
 mod sweep;

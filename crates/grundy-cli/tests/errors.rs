@@ -33,3 +33,12 @@ fn bad_heaps_and_sums() {
 fn bad_options() {
     insta::assert_snapshot!(error(&["period", "1,2", "--timeout", "-1"]), @r#"grundy: --timeout "-1" must be a positive number of seconds"#);
 }
+
+#[test]
+fn usage_errors_are_one_line_with_a_hint_to_help() {
+    insta::assert_snapshot!(error(&["play", "--heaps", "5"]), @"grundy: unexpected argument '--heaps' found (a similar argument exists: '--heap'); see 'grundy play --help'");
+    insta::assert_snapshot!(error(&["period"]), @"grundy: the following required arguments were not provided: <SET>; see 'grundy period --help'");
+    insta::assert_snapshot!(error(&["values", "1,2", "--json", "--csv"]), @"grundy: the argument '--json' cannot be used with '--csv'; see 'grundy values --help'");
+    insta::assert_snapshot!(error(&["period", "1,2", "--timeout"]), @"grundy: a value is required for '--timeout <SECONDS>' but none was supplied; see 'grundy period --help'");
+    insta::assert_snapshot!(error(&["frob"]), @"grundy: unrecognized subcommand 'frob'; see 'grundy --help'");
+}

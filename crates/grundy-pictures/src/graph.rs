@@ -1,15 +1,15 @@
 //! The transition graph of one heap, each position labelled with its
-//! Grundy value, as in seed 000 (the 31 game guide), which draws it for
-//! S = {1, 2, 3} and 8 stones and fills in the values one position at a
-//! time: 0 stones first, then each position as the mex of the values of
-//! the positions it can move to.
+//! Grundy value, as in muzudho, "31game とは何か" (notes on the 31 game),
+//! which draws it for S = {1, 2, 3} and 8 stones and fills in the values
+//! one position at a time: 0 stones first, then each position as the mex
+//! of the values of the positions it can move to.
 //!
 //! [`GameGraph`] is the plain data (positions, moves, values); it is
 //! written as Graphviz DOT ([`GameGraph::dot`]) or laid out in-process with
 //! the `layout-rs` crate and drawn as SVG ([`GameGraph::svg`]). A
 //! [`Step`] says how far the filling-in has got: the positions below
 //! `filled` show their values, the position being filled is marked ★ and
-//! the options it looks at ◆, as in the seed.
+//! the options it looks at ◆, as in those notes.
 
 use std::fmt::Write as _;
 
@@ -99,8 +99,8 @@ impl GameGraph {
         Step { filled: self.heap + 1, current: None }
     }
 
-    /// The pictures of seed 000: nothing filled in, then one position
-    /// more per step, from 0 stones up to the heap (heap + 2 steps).
+    /// The pictures of the 31 game notes: nothing filled in, then one
+    /// position more per step, from 0 stones up to the heap (heap + 2 steps).
     pub fn steps(&self) -> Vec<Step> {
         let mut steps = vec![Step { filled: 0, current: None }];
         steps.extend(
@@ -337,8 +337,9 @@ mod tests {
     }
 
     #[test]
-    fn seed_000_values() {
-        // Source: seed 000, the table for S = {1,2,3}: 0 1 2 3 0 1 2 3 0.
+    fn values_of_the_31_game_notes() {
+        // Source: muzudho, "31game とは何か" (notes on the 31 game), the
+        // table for S = {1,2,3}: 0 1 2 3 0 1 2 3 0.
         let g = graph("1,2,3", 8);
         let values: Vec<u64> = (0..=8).map(|n| g.value(n)).collect();
         assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);

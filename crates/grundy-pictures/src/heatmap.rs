@@ -22,7 +22,7 @@ pub enum Shade {
     Empty,
 }
 
-/// A matrix to draw: `cells[i][j]` for row key `rows[i]` (down) and column
+/// A matrix to draw: `cells[i][j]` for row key `rows[i]` (up) and column
 /// key `cols[j]` (across), keys ascending.
 ///
 /// ```
@@ -109,7 +109,7 @@ fn draw<DB: DrawingBackend>(
     let mut chart = ChartBuilder::on(root)
         .caption(
             format!(
-                "{} by {} (down) and {} (across): {lo} (blue) .. {hi} (red)",
+                "{} by {} (up) and {} (across): {lo} (blue) .. {hi} (red)",
                 t.value_label, t.row_label, t.col_label
             ),
             ("sans-serif", 16),
@@ -124,6 +124,8 @@ fn draw<DB: DrawingBackend>(
         .disable_mesh()
         .x_desc(&t.col_label)
         .y_desc(&t.row_label)
+        .x_label_formatter(&integer_label)
+        .y_label_formatter(&integer_label)
         .draw()
         .map_err(err)?;
     let colour = |c: Shade| -> RGBColor {
@@ -152,6 +154,16 @@ fn draw<DB: DrawingBackend>(
     });
     chart.draw_series(squares).map_err(err)?;
     Ok(())
+}
+
+/// Parameters are integers: a tick at an integer is labelled `5`, not
+/// `5.0`, and ticks between integers are left unlabelled.
+fn integer_label(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        String::new()
+    }
 }
 
 fn hsl_to_rgb(h: f64, s: f64, l: f64) -> RGBColor {

@@ -1,8 +1,9 @@
 //! Plots of a Grundy sequence: g(n) against the heap size n, with the
 //! pre-period shaded, each period marked and the P-positions (g = 0) in
-//! red, after the sequence tables of seed 002. For all-but sets (seed 003)
-//! the values grow by the saltus s every period p; the dashed trend line
-//! of slope s / p shows it.
+//! red, after the sequence tables of the note "ニム和とGrundy数に関するメモ"
+//! (2024). For all-but sets (K. Suetsugu, T. Abuku, "All-but Nim with
+//! FES sets of size 4") the values grow by the saltus s every period p;
+//! the dashed trend line of slope s / p shows it.
 //!
 //! Long sequences stay readable: up to [`MARKER_LIMIT`] positions each
 //! value is a dot; beyond, each pixel column shows the values falling in

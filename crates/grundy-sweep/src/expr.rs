@@ -34,6 +34,15 @@ pub const FUNCTIONS: [&str; 8] =
 /// The evalexpr built-ins an expression may call.
 const BUILTINS: [&str; 3] = ["min", "max", "if"];
 
+/// The longest expression accepted, in characters. evalexpr builds and
+/// evaluates its trees recursively, so a long chain (`a+a+...`) or a deep
+/// nesting would overflow a worker's stack; families and checks are short.
+pub const MAX_EXPR_CHARS: usize = 2000;
+
+/// The deepest nesting of parentheses (or run of signs such as `--a`)
+/// accepted.
+pub const MAX_EXPR_DEPTH: usize = 100;
+
 /// A compiled expression and the text it came from.
 #[derive(Clone, Debug)]
 pub(crate) struct Expr {
@@ -59,6 +68,7 @@ impl Expr {
                 "{what} is empty; write an expression such as \"a+1\""
             )));
         }
+        check_size(trimmed, what)?;
         let tree = evalexpr::build_operator_tree::<DefaultNumericTypes>(
             trimmed,
         )
@@ -161,6 +171,37 @@ impl Expr {
             }
         }
     }
+}
+
+/// Refuses, before evalexpr sees it, an expression longer than
+/// [`MAX_EXPR_CHARS`] or nested deeper than [`MAX_EXPR_DEPTH`].
+fn check_size(text: &str, what: &str) -> Result<()> {
+    let chars = text.chars().count();
+    if chars > MAX_EXPR_CHARS {
+        return Err(Error::parse(format!(
+            "{what} \"{text}\" is longer than {MAX_EXPR_CHARS} characters; write a shorter expression"
+        )));
+    }
+    let (mut depth, mut deepest, mut signs) = (0usize, 0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        signs = match c {
+            '-' | '+' | '!' => signs + 1,
+            c if c.is_whitespace() => signs,
+            _ => 0,
+        };
+        deepest = deepest.max(depth + signs);
+    }
+    if deepest > MAX_EXPR_DEPTH {
+        return Err(Error::parse(format!(
+            "{what} \"{text}\" is nested more than {MAX_EXPR_DEPTH} deep (parentheses or signs); write it with less nesting"
+        )));
+    }
+    Ok(())
 }
 
 fn describe(text: &str, e: &EvalexprError<DefaultNumericTypes>) -> String {
@@ -359,6 +400,55 @@ mod tests {
             vars.set(i, v);
         }
         e.eval_int(&vars).unwrap()
+    }
+
+    #[test]
+    fn huge_or_deep_expressions_are_refused() {
+        let deep = format!("{}a{}", "(".repeat(12_000), ")".repeat(12_000));
+        let chain = vec!["a"; 20_000].join("+");
+        let signs = format!("{}a", "-".repeat(12_000));
+        let calls = format!("{}a{}", "max(".repeat(150), ",1)".repeat(150));
+        for text in [&deep, &chain, &signs, &calls] {
+            let e = Expr::parse(text, "family", &["a"], false).unwrap_err();
+            let message = e.to_string();
+            assert!(
+                message.contains("longer than")
+                    || message.contains("nested more than"),
+                "{message}"
+            );
+        }
+    }
+
+    /// The largest accepted shapes build and evaluate on a thread with
+    /// the 2 MiB stack of a worker thread, in a debug build.
+    #[test]
+    fn accepted_extremes_fit_a_worker_stack() {
+        let half = MAX_EXPR_CHARS / 2;
+        let chain = vec!["a"; half].join("+");
+        let deep = format!(
+            "{}a{}",
+            "(".repeat(MAX_EXPR_DEPTH),
+            ")".repeat(MAX_EXPR_DEPTH)
+        );
+        let signs = format!("{}a", "-".repeat(MAX_EXPR_DEPTH));
+        let calls = format!(
+            "{}a{}",
+            "max(".repeat(MAX_EXPR_DEPTH),
+            ",1)".repeat(MAX_EXPR_DEPTH)
+        );
+        let expected = [half as i64, 1, 1, 1];
+        std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                for (text, want) in
+                    [chain, deep, signs, calls].into_iter().zip(expected)
+                {
+                    assert_eq!(eval(&text, &["a"], &[1]), want, "{text}");
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
     }
 
     #[test]

@@ -266,9 +266,21 @@ fn temporary(path: &Path) -> io::Result<tempfile::NamedTempFile> {
         .prefix(&format!("{PREFIX}{}-", std::process::id()))
         .suffix(SUFFIX)
         .rand_bytes(6)
-        .tempfile_in(dir)?;
+        .tempfile_in(dir)
+        .map_err(without_temporary_name)?;
     register(temp.path());
     Ok(temp)
+}
+
+/// tempfile's errors end "at path DIR/.grundy-PID-XXXXXX.tmp": the user
+/// named the output, not our temporary file, so the cause is kept and the
+/// name dropped.
+fn without_temporary_name(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((cause, _)) => io::Error::new(e.kind(), cause.to_string()),
+        None => e,
+    }
 }
 
 /// Where a (possibly dangling) symbolic link points.
@@ -356,6 +368,7 @@ mod tests {
         let missing = dir.path().join("no/such/dir/x.csv");
         let e = write_atomically(&missing, b"x").unwrap_err();
         assert!(e.to_string().starts_with("cannot write to"), "{e}");
+        assert!(!format!("{e:#}").contains(".grundy-"), "{e:#}");
     }
 
     #[cfg(unix)]

@@ -63,7 +63,7 @@ mod table;
 pub use check::{Check, CheckOutcome, Verdict};
 pub use error::{Error, ErrorKind, Result};
 pub use evaluate::{Evaluation, Found, evaluate};
-pub use expr::FUNCTIONS;
+pub use expr::{FUNCTIONS, MAX_EXPR_CHARS, MAX_EXPR_DEPTH};
 pub use family::{Family, MAX_FAMILY, Point, Points};
 pub use file::{OutputFile, remove_temporaries, write_atomically};
 pub use format::{Format, Layout, Lines};

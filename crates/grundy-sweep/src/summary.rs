@@ -62,7 +62,9 @@ impl Summary {
         let mut by_period = found.clone();
         by_period.sort_by_key(|&(_, p, _, idx)| (std::cmp::Reverse(p), idx));
         s.top_period = by_period.iter().take(top).map(|x| x.0).collect();
-        let mut by_pre = found;
+        // A pre-period of 0 is no pre-period: such sets are not listed.
+        let mut by_pre: Vec<_> =
+            found.into_iter().filter(|&(_, _, l, _)| l > 0).collect();
         by_pre.sort_by_key(|&(_, _, l, idx)| (std::cmp::Reverse(l), idx));
         s.top_preperiod = by_pre.iter().take(top).map(|x| x.0).collect();
         s
@@ -99,6 +101,6 @@ mod tests {
         let s = Summary::build(&rows, 2);
         assert_eq!((s.found, s.errors, s.purely_periodic), (3, 1, 2));
         assert_eq!(s.top_period, [1, 2]);
-        assert_eq!(s.top_preperiod, [1, 0]);
+        assert_eq!(s.top_preperiod, [1]);
     }
 }

@@ -215,7 +215,23 @@ pub(crate) struct Meter<'a> {
     /// Effort since the last check, for work whose units cost more than
     /// one step each (see [`Meter::add_costly`]).
     effort: u64,
+    /// Pattern words scanned so far (see [`Meter::add_scanned`]).
+    scanned: u64,
 }
+
+/// What scanning one 64-position word of an FES pattern counts for
+/// against a positions budget. Measured on the machine of `BENCHMARKS.md`:
+/// a word of a pattern that stays in the core's cache (up to
+/// [`CACHED_WORDS`]) costs about 0.6 ns, as little as a position of the
+/// block engine, and counts as one position; a word of a longer pattern
+/// costs about 6.5 ns (memory bound) and counts as eight. So a default
+/// budget stops `all-but:9999999,10000000` in seconds, and does not stop
+/// searches such as `all-but:3000,6001,9001,15002` (2 * 10^9 cached words,
+/// 1.5 s) that it used to finish.
+pub(crate) const POSITIONS_PER_WORD: [u64; 2] = [1, 8];
+
+/// The longest pattern, in words, taken to stay in cache (256 KiB).
+pub(crate) const CACHED_WORDS: u64 = 1 << 15;
 
 /// Effort (elementary steps) between two checks of the deadline and the
 /// cancel flag: about a millisecond.
@@ -229,7 +245,15 @@ impl<'a> Meter<'a> {
 
     /// A meter of `unit` work that checks the budget every `every` units.
     pub(crate) fn every(budget: &'a Budget, unit: Unit, every: u64) -> Self {
-        Meter { budget, unit, done: 0, next_check: 0, every, effort: 0 }
+        Meter {
+            budget,
+            unit,
+            done: 0,
+            next_check: 0,
+            every,
+            effort: 0,
+            scanned: 0,
+        }
     }
 
     /// Adds `count` units of work that took `effort` elementary steps: the
@@ -249,9 +273,27 @@ impl<'a> Meter<'a> {
             self.next_check = (self.done + self.every)
                 .min(self.budget.limit(self.unit).saturating_add(1));
             self.budget.report(self.done);
-            self.budget.check(self.done, self.unit)?;
+            self.budget.check(self.done.max(self.scanned), self.unit)?;
         }
         Ok(())
+    }
+
+    /// As [`Meter::add_costly`], for a step that also scanned `words`
+    /// words of a pattern (the FES boundary pattern of an all-but set is
+    /// max(X) positions long, 64 to a word). The budget counts the
+    /// positions made final or [`POSITIONS_PER_WORD`] per word scanned,
+    /// whichever is more, so that a set whose steps each scan a huge
+    /// pattern and finalise a few positions is still stopped by a
+    /// positions budget.
+    pub(crate) fn add_scanned(
+        &mut self,
+        count: usize,
+        effort: u64,
+        words: u64,
+    ) -> Result<(), Stopped> {
+        let per_word = POSITIONS_PER_WORD[usize::from(words > CACHED_WORDS)];
+        self.scanned += words.saturating_mul(per_word);
+        self.add_costly(count, effort)
     }
 }
 

@@ -63,7 +63,10 @@ fn write_text(
     e: &Explanation,
 ) -> anyhow::Result<()> {
     let m = x.max_excluded();
-    writeln!(out, "FES steps for {set} (seed 003, Algorithm 1):")?;
+    writeln!(
+        out,
+        "FES steps for {set} (the FES algorithm of Suetsugu and Abuku, All-but Nim):"
+    )?;
     writeln!(
         out,
         "step k gives value k to the least position n whose value is unknown, then to each n + x (x in X, ascending) that is unknown and lies a distance in X from every position given k so far."
@@ -86,18 +89,23 @@ fn write_text(
     let width = (m as usize).max(7);
     writeln!(
         out,
-        "{:>6}  {:>8}  {:<width$}  positions with value k",
-        "k", "n", "pattern"
+        "{:>6}  {:>8}  {}  positions with value k",
+        "k",
+        "n",
+        padded("pattern", width)
     )?;
     for s in &e.steps {
         let positions: Vec<String> =
             s.positions.iter().map(u64::to_string).collect();
         writeln!(
             out,
-            "{:>6}  {:>8}  {:<width$}  {}",
+            "{:>6}  {:>8}  {}  {}",
             s.value,
             s.first,
-            if s.pattern.is_empty() { "(empty)" } else { &s.pattern },
+            padded(
+                if s.pattern.is_empty() { "(empty)" } else { &s.pattern },
+                width
+            ),
             positions.join(", ")
         )?;
     }
@@ -123,4 +131,15 @@ fn write_text(
         c.start + c.window
     )?;
     Ok(())
+}
+
+/// `text` left-aligned in a column of `width` characters. Written out by
+/// hand because `format!`'s width argument stops at 65,535, and patterns
+/// are max(X) characters wide.
+fn padded(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    let mut s = String::with_capacity(width.max(len));
+    s.push_str(text);
+    s.extend(std::iter::repeat_n(' ', width.saturating_sub(len)));
+    s
 }

@@ -1,6 +1,7 @@
 //! `grundy graph SET --heap N`: the transition graph of one heap with each
 //! position's Grundy value, as Graphviz DOT, SVG or PNG, or the sequence
-//! of pictures that fills the values in one position at a time (seed 000).
+//! of pictures that fills the values in one position at a time (as in
+//! muzudho, "31game とは何か", notes on the 31 game).
 //!
 //! Layout and drawing happen in-process (`grundy-pictures`: `layout-rs`,
 //! `resvg`), so no Graphviz installation is needed; the DOT output can
@@ -121,10 +122,19 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
                 &layout,
             )?;
         }
+        eprintln!(
+            "wrote {} pictures ({}) into {}: step-{:0digits$}.{ext} .. step-{}.{ext}",
+            steps.len(),
+            format.extension().to_ascii_uppercase(),
+            dir.display(),
+            0,
+            steps.len() - 1,
+            ext = format.extension(),
+        );
         return Ok(ExitCode::SUCCESS);
     }
     let format = Format::choose(args.svg, args.png, args.output.as_deref());
-    write_picture(
+    let written = write_picture(
         &graph,
         graph.complete(),
         format,
@@ -132,6 +142,9 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
         args.scale,
         &layout,
     )?;
+    if let Some(path) = &args.output {
+        report_written(path, format.extension(), written);
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -179,14 +192,15 @@ fn write_picture(
     path: Option<&Path>,
     scale: f32,
     layout: &Layout,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<usize> {
     let bytes = match format {
         Format::Dot => graph.dot(step).into_bytes(),
         Format::Svg => layout.svg(graph, step)?.into_bytes(),
         Format::Png => svg_to_png(&layout.svg(graph, step)?, scale)
             .map_err(|e| anyhow::anyhow!(e))?,
     };
-    write_bytes(&bytes, format, path)
+    write_bytes(&bytes, format, path)?;
+    Ok(bytes.len())
 }
 
 /// Writes a picture to `path` (atomically) or stdout; refuses to send PNG
@@ -206,5 +220,16 @@ pub fn write_bytes(
     }
     let mut out = Output::open(path)?;
     out.write_all(bytes)?;
-    out.finish()
+    out.finish()?;
+    Ok(())
+}
+
+/// Says on stderr which picture file was written, for commands whose
+/// stdout stays empty when they write to a file.
+pub fn report_written(path: &Path, kind: &str, bytes: usize) {
+    eprintln!(
+        "wrote {} ({}, {bytes} bytes)",
+        path.display(),
+        kind.to_ascii_uppercase()
+    );
 }

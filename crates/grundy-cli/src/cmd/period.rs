@@ -127,7 +127,7 @@ fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
         Play::Misere => {
             writeln!(
                 out,
-                "misère outcome: pre-period {}, period {}",
+                "misère:       outcome pre-period {}, period {}",
                 r.preperiod, r.period
             )?;
         }
@@ -175,12 +175,13 @@ fn write_fes_certificate(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
             let game = r.reduced.as_ref().map_or(r.set.as_str(), |d| &d.to);
             writeln!(
                 out,
-                "certificate:  for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} steps later, {p} positions on, so g(n + {p}) = g(n) + {q} wherever g(n) >= {mu}; the positions of each smaller value k were compared with those of value k + {q}",
+                "certificate:  for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} {steps} later, {p} positions on, so g(n + {p}) = g(n) + {q} wherever g(n) >= {mu}; the positions of each smaller value k were compared with those of value k + {q}",
                 mu = cycle.step,
                 n = cycle.start,
                 m = cycle.window,
                 q = cycle.steps,
                 p = cycle.shift,
+                steps = if cycle.steps == 1 { "step" } else { "steps" },
             )?;
         }
         None => {

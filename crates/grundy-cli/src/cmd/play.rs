@@ -1,5 +1,6 @@
 //! `grundy play`: play a subtraction game (or a sum of them) against a
-//! perfect computer, the terminal game of seed 000 (the 31 game).
+//! perfect computer, the terminal game of the 31 game (muzudho,
+//! "31game とは何か").
 //!
 //! The library solves the game (`grundy::Strategy`); this file only
 //! reads the person's commands line by line, checks them, and writes what

@@ -100,5 +100,8 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         _ => svg.into_bytes(),
     };
     write_bytes(&bytes, format, args.output.as_deref())?;
+    if let Some(path) = &args.output {
+        super::graph::report_written(path, format.extension(), bytes.len());
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,10 +1,11 @@
 //! Exact additive periods of all-but (cofinite) sets, from FES patterns.
 //!
 //! For S = {1, 2, 3, ...} \ X the Grundy sequence is eventually additively
-//! periodic: g(n + p) = g(n) + s for n >= l (Siegel; seed 003, Theorem 3).
-//! [`find_allbut_period`] finds the least l and p exactly (DOMAIN.md 2.2):
+//! periodic: g(n + p) = g(n) + s for n >= l (Siegel; Suetsugu-Abuku,
+//! Theorem 3). [`find_allbut_period`] finds the least l and p exactly
+//! (`docs/THEORY.md`, "All-but sets"):
 //!
-//! 1. **gcd reduction** (seed 003, Theorem 6): with d = gcd(X) and
+//! 1. **gcd reduction** (Suetsugu-Abuku, Theorem 6): with d = gcd(X) and
 //!    X' = X / d, G_X(n) = d G_X'(floor(n / d)) + (n mod d). Every period
 //!    of G_X is then a multiple of d (G_X(n) mod d = n mod d, and G_X'
 //!    cannot end up as n + c: some step of FES always gives its value to
@@ -39,8 +40,9 @@
 //! (last P-position + 1) on: period 1.
 //!
 //! References: A. A. Siegel, Finite excluded subtraction sets and Infinite
-//! Modular Nim (2005); Sleator-Slusky, arXiv:1201.3299; seed 003 (Theorems
-//! 3, 5, 6, Lemma 1); R. P. Brent, BIT 20 (1980) (cycle finder).
+//! Modular Nim (2005); Sleator-Slusky, arXiv:1201.3299; K. Suetsugu,
+//! T. Abuku, "All-but Nim with FES sets of size 4" (Theorems 3, 5, 6,
+//! Lemma 1); R. P. Brent, BIT 20 (1980) (cycle finder).
 
 use hashbrown::HashTable;
 
@@ -97,7 +99,8 @@ pub(crate) struct AllButPeriod {
 
 /// Finds the least pre-period and period of one sequence of an all-but
 /// set: the Grundy sequence (additive, with its saltus) or an outcome
-/// sequence. The budget counts positions made final by FES steps.
+/// sequence. The budget counts positions made final by FES steps, or the
+/// pattern words they scanned when that is more.
 pub(crate) fn find_allbut_period(
     set: &AllButSet,
     sequence: Sequence,
@@ -147,8 +150,9 @@ fn grundy_period(
 fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), Stopped> {
     let moved = fes.step();
     // A step touches the pattern's words (max(X) / 64) and |X|^2 pairs.
-    let effort = fes.window() as u64 / 64 + fes.excluded_len().pow(2);
-    meter.add_costly(moved as usize, effort)
+    let words = fes.window() as u64 / 64;
+    let effort = words + fes.excluded_len().pow(2);
+    meter.add_scanned(moved as usize, effort, words)
 }
 
 /// The most pattern words [`first_repeat_by_table`] keeps (4 MiB);
@@ -316,7 +320,7 @@ mod tests {
     #[test]
     fn nim_and_single_exclusions() {
         assert_eq!(lps(&[]), (0, 1, 1));
-        // Source: seed 003, Lemma 2 proof (Siegel 2005):
+        // Source: Suetsugu-Abuku, Lemma 2 proof (Siegel 2005):
         // g(n) = a floor(n / 2a) + (n mod a): period 2a, saltus a.
         for a in 1..10 {
             assert_eq!(lps(&[a]), (0, 2 * a, a), "a = {a}");
@@ -325,7 +329,8 @@ mod tests {
 
     #[test]
     fn siegel_example_is_not_purely_periodic() {
-        // Source: seed 003, section 1.2 (Siegel [6]): X = {2, 3, 6, 8}.
+        // Source: Suetsugu-Abuku, section 1.2 (after Siegel 2005):
+        // X = {2, 3, 6, 8}.
         let (l, p, s) = lps(&[2, 3, 6, 8]);
         assert!(l > 0);
         let values = naive::grundy_values(

@@ -10,8 +10,9 @@
 //!    values before c) is looked for at every later position up to 2c. A
 //!    window determines the whole future, so W(c) = W(c + p) proves
 //!    g(n + p) = g(n) for all n >= c - m, and the FIRST such p is the least
-//!    period once c - m is past the pre-period (DOMAIN.md 2.1). If W(c)
-//!    does not recur by 2c, the checkpoint moves to 2c.
+//!    period once c - m is past the pre-period (`docs/THEORY.md`,
+//!    "Periods"). If W(c) does not recur by 2c, the checkpoint moves to
+//!    2c.
 //! 3. The least pre-period is read off backwards from c - m; the outcome
 //!    (P/N) sequence's least period is the least divisor d of p with
 //!    o(n + d) = o(n) over one period from the pre-period, and its least

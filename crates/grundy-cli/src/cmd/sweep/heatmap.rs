@@ -39,5 +39,11 @@ pub fn write(path: &Path, t: &Table) -> anyhow::Result<()> {
     let bytes =
         if png { map.png() } else { map.svg().map(String::into_bytes) }
             .map_err(|e| anyhow::anyhow!("cannot draw the heatmap: {e}"))?;
-    Ok(grundy_sweep::write_atomically(path, &bytes)?)
+    grundy_sweep::write_atomically(path, &bytes)?;
+    crate::cmd::graph::report_written(
+        path,
+        if png { "heatmap png" } else { "heatmap svg" },
+        bytes.len(),
+    );
+    Ok(())
 }

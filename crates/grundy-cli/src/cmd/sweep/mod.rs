@@ -49,6 +49,9 @@ impl From<Format> for grundy_sweep::Format {
 pub struct SweepArgs {
     /// The family's template: a set whose elements are expressions of the
     /// parameters, e.g. `a,b,c` or `all-but:a,b,a+b,a+2*b`.
+    ///
+    /// Expressions use + - * / % (integer `/` rounds toward zero; `2b` is
+    /// read as `2*b`) and the functions listed under --check.
     #[arg(
         value_name = "TEMPLATE",
         allow_hyphen_values = true,
@@ -58,6 +61,9 @@ pub struct SweepArgs {
     pub template: Option<String>,
     /// A parameter and its inclusive range, `NAME=LO..HI`; bounds may use
     /// earlier parameters (`b=a+1..a+30`). The first is the outermost loop.
+    ///
+    /// Bounds are expressions, with the functions listed under --check
+    /// (`b=a+1..max(a+2,2*a)`).
     #[arg(long, value_name = "NAME=LO..HI", allow_hyphen_values = true)]
     pub param: Vec<String>,
     /// Sweep all K-element subsets of 1..M instead of a template.
@@ -92,6 +98,8 @@ pub struct SweepArgs {
     pub timeout: Option<f64>,
     /// Print the results as a matrix: `ROW,COL[,VALUE]`, expressions of the
     /// parameters (VALUE also of the results; default period), e.g. `a,b-a`.
+    ///
+    /// The expressions may call the functions listed under --check.
     #[arg(long, value_name = "ROW,COL[,VALUE]")]
     pub table: Option<String>,
     /// How to print --table.
@@ -103,6 +111,15 @@ pub struct SweepArgs {
     pub heatmap: Option<PathBuf>,
     /// Test a formula on every row, e.g. `period == (2*m+3)*a + b`; prints
     /// each counterexample and the pass count (exit code 1 if any fails).
+    ///
+    /// A formula reads the parameters and the result columns preperiod,
+    /// period, saltus, outcome_preperiod, outcome_period, max_value (finite
+    /// sets only) and positions. Functions: floor, ceil, round, abs, gcd,
+    /// lcm, mod (non-negative remainder), div (floor division), min, max and
+    /// if(c, x, y). Operators: + - * / % (integer `/` rounds toward zero),
+    /// == != < <= > >=, && || !. Statements chain with `;` and may name
+    /// values: `m = b/(2*a); period == (2*m+3)*a + b`. Rows with no result
+    /// are counted as skipped. Repeat --check for several formulas.
     #[arg(long, value_name = "EXPR")]
     pub check: Vec<String>,
     /// Print the longest periods and pre-periods and the number of purely

@@ -173,6 +173,9 @@ pub fn summary(params: &[&str], rows: &[Row], s: &Summary) -> String {
         ("longest pre-periods", &s.top_preperiod),
     ] {
         let _ = writeln!(out, "{title}:");
+        if list.is_empty() {
+            let _ = writeln!(out, "  none");
+        }
         for &i in list {
             let row = &rows[i];
             if let Evaluation::Found(f) = &row.result {
