@@ -300,6 +300,50 @@ fn argv(command: &str) -> BoxedStrategy<Vec<String>> {
                 join(vec![a, b, c, d, e, f, g, h, i, j])
             })
             .boxed(),
+        "fit" => (
+            prop_oneof![
+                Just(vec![
+                    "a,b".to_string(),
+                    "--param".to_string(),
+                    "a=1..6".to_string(),
+                    "--param".to_string(),
+                    "b=a+1..a+6".to_string(),
+                ]),
+                pick(&["a,(", "a,b", "all-but:a,a+1", "a,zz", ""]).prop_map(
+                    |f| vec![
+                        f,
+                        "--param".to_string(),
+                        "a=1..9".to_string(),
+                        "--param".to_string(),
+                        "b=1..1000000000".to_string(),
+                    ]
+                ),
+                pick(&["a.csv", "b.jsonl", "missing.csv", "-", "/dev/null"])
+                    .prop_map(|f| vec!["--from".to_string(), f]),
+            ],
+            maybe(
+                "--for",
+                pick(&["period", "preperiod", "saltus", "max_value", "x", ""]),
+            ),
+            maybe("--degree", pick(&["0", "3", "6", "7", "50", "-1", "x"])),
+            maybe(
+                "--validate",
+                pick(&["a=7..12", "c=1..3", "a=", "x", "a=1..1000000000"]),
+            ),
+            prop_oneof![
+                Just(Vec::new()),
+                Just(vec!["--json".to_string()]),
+                Just(vec!["--latex".to_string()]),
+                Just(vec!["--json".to_string(), "--latex".to_string()]),
+            ],
+            maybe("-o", files()),
+            maybe("-j", pick(&["1", "2", "0", "x"])),
+            budgets(),
+        )
+            .prop_map(|(a, b, c, d, e, f, g, h)| {
+                join(vec![a, b, c, d, e, f, g, h])
+            })
+            .boxed(),
         "merge" => (
             proptest::collection::vec(
                 pick(&["a.csv", "b.jsonl", "missing.csv", "", "/dev/null"]),
@@ -441,7 +485,7 @@ fn every_subcommand_ends_cleanly_on_any_arguments() {
         .unwrap_or(24);
     for command in [
         "values", "period", "heap", "sum", "explain", "play", "graph", "plot",
-        "sweep", "merge", "serve",
+        "sweep", "fit", "merge", "serve",
     ] {
         let mut runner = TestRunner::new(Config {
             cases,
