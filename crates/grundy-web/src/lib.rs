@@ -5,7 +5,8 @@
 //! library calls, the same report structs, the same keys (README, "Web
 //! explorer"). Errors are `{"error": "..."}` with a 4xx/5xx status
 //! (`error.rs`); every computation runs off the async runtime under a
-//! per-request budget (`budget.rs`).
+//! per-request budget (`budget.rs`), in a quick and a long lane so that
+//! expensive requests do not hold up cheap ones (`lanes.rs`).
 //!
 //! The page follows the "Grundy sequence search program" shown at MATH
 //! POWER 2022 (issue 6): type a set, see the period and a picture of the
@@ -24,6 +25,7 @@ mod api;
 mod assets;
 mod budget;
 mod error;
+mod lanes;
 mod play;
 mod query;
 mod sweep;
@@ -38,8 +40,9 @@ use axum::routing::get;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-pub use budget::Budget;
+pub use budget::{Budget, MAX_WORKERS};
 pub use error::ApiError;
+pub use lanes::GRACE;
 
 /// The API routes, for messages and the README.
 pub const ROUTES: &[&str] = &[
@@ -58,7 +61,7 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; \
 
 /// The application: page, API, fallbacks and panic guard.
 pub fn router(budget: Budget) -> Router {
-    let shared = Arc::new(budget::Shared::new(budget));
+    let shared = Arc::new(lanes::Shared::new(budget));
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))

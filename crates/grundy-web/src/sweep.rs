@@ -12,13 +12,15 @@
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::Budget as Limit;
+use grundy::{Budget as Limit, StopReason, Stopped};
 use grundy_sweep::{
-    Cell, DEFAULT_SWEEP_POSITIONS, ErrorKind, Family, Record, Table,
+    Cell, DEFAULT_SWEEP_POSITIONS, ErrorKind, Evaluation, Family, Record,
+    Table,
 };
 use serde::Serialize;
 
 use crate::api::{AppState, params};
+use crate::budget::interrupted;
 use crate::error::ApiError;
 
 const EXAMPLE: &str =
@@ -84,22 +86,39 @@ pub async fn sweep(
         shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
     let report = shared
         .run(move |limit| {
-            let count = family.count().map_err(lib("family"))?;
-            if count > MAX_SETS {
-                return Err(ApiError {
-                    status: StatusCode::UNPROCESSABLE_ENTITY,
-                    message: format!(
-                        "the family has {count} sets; the web explorer sweeps at most {MAX_SETS}; narrow the ranges or use `grundy sweep`"
-                    ),
-                    field: Some("family"),
-                    heap: None,
-                });
-            }
-            let limit = Limit { max_positions, ..limit.clone() };
-            let mut rows = Vec::with_capacity(count as usize);
+            // The family is enumerated only as far as the limit: a family
+            // of 2^32 sets is refused after 401.
+            let mut points = Vec::new();
             for point in family.points() {
-                let point = point.map_err(lib("family"))?;
-                rows.push(family.row(&point, &limit));
+                if interrupted(limit) {
+                    return Err(stopped("counting the sets"));
+                }
+                points.push(point.map_err(lib("family"))?);
+                if points.len() as u64 > MAX_SETS {
+                    return Err(ApiError {
+                        status: StatusCode::UNPROCESSABLE_ENTITY,
+                        message: format!(
+                            "the family has more than {MAX_SETS} sets; the web explorer sweeps at most {MAX_SETS}; narrow the ranges or use `grundy sweep`"
+                        ),
+                        field: Some("family"),
+                        heap: None,
+                    });
+                }
+            }
+            let count = points.len() as u64;
+            let limit = Limit { max_positions, ..limit.clone() };
+            let mut rows = Vec::with_capacity(points.len());
+            for (i, point) in points.iter().enumerate() {
+                let row = family.row(point, &limit);
+                // A set stopped by the clock or a hang-up is no result.
+                if let Evaluation::NotFound(Stopped {
+                    reason: StopReason::Time | StopReason::Cancelled,
+                    ..
+                }) = row.result
+                {
+                    return Err(stopped(&format!("set {} of {count}", i + 1)));
+                }
+                rows.push(row);
             }
             let table = match &axes {
                 Some((r, c, v)) => Some(
@@ -109,7 +128,7 @@ pub async fn sweep(
                 None => None,
             };
             Ok(SweepReport {
-                family: template,
+                family: template.clone(),
                 params: names.iter().map(|n| n.to_string()).collect(),
                 count,
                 rows: rows.iter().map(|r| Record::of(&names, r)).collect(),
@@ -118,6 +137,14 @@ pub async fn sweep(
         })
         .await?;
     Ok(Json(report))
+}
+
+/// The sweep stopped (time limit or hang-up) while at `what`.
+fn stopped(what: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("the sweep stopped at {what}"),
+    )
 }
 
 fn web_table(t: Table) -> WebTable {

@@ -24,13 +24,14 @@ pub struct ServeArgs {
     /// Positions one request's period search may generate.
     #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_positions)]
     pub max_positions: u64,
-    /// Seconds one request may take.
+    /// Seconds one request may take (a huge number means no limit).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
     /// Positions a misère sum search or a game may store, per request.
     #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_states)]
     pub max_states: usize,
-    /// Computations that may run at once (default: the number of cores).
+    /// Computations that may run at once in each of the quick and the
+    /// long lane (default and at most: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
 }
@@ -46,11 +47,24 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--workers 0 would never compute; use at least 1");
     }
     let defaults = grundy_web::Budget::default();
+    let cores = defaults.workers;
+    let workers = match args.workers {
+        Some(n) if n > cores => {
+            eprintln!(
+                "grundy: warning: --workers {n} is more than the {cores} cores; using {cores}"
+            );
+            cores
+        }
+        Some(n) => n,
+        None => cores,
+    };
     let budget = grundy_web::Budget {
         max_positions: args.max_positions,
-        timeout: Duration::from_secs_f64(args.timeout),
+        // Past about 584 billion years: no limit.
+        timeout: Duration::try_from_secs_f64(args.timeout)
+            .unwrap_or(Duration::MAX),
         max_states: args.max_states.max(1),
-        workers: args.workers.unwrap_or(defaults.workers),
+        workers,
         ..defaults
     };
     if !args.bind.is_loopback() {
