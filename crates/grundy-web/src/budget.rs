@@ -1,12 +1,16 @@
-//! The limits of the server per request (work, time, sizes).
+//! The limits of the server: per request (work, time, sizes) and per
+//! connection (how long a client may take to send a request or to read
+//! an answer, how many connections may be open).
 //!
 //! A request's work runs in the lanes of `lanes.rs` under a
-//! [`grundy::Budget`] built from these limits. Every limit has a default
-//! fit for one person's explorer on their own machine.
+//! [`grundy::Budget`] built from these limits; the connection limits are
+//! applied by `server.rs`. Every limit has a default fit for one person's
+//! explorer on their own machine.
 
 use std::time::{Duration, Instant};
 
-/// Limits for one request, and for the server as a whole.
+/// Limits for one request, for one connection, and for the server as a
+/// whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Positions a period search may generate, per request.
@@ -28,6 +32,16 @@ pub struct Budget {
     /// needs a place in the long lane. Zero: every computation runs in
     /// the long lane.
     pub quick: Duration,
+    /// How long a connection may take to send a whole request head, from
+    /// its opening or from its previous answer: slow senders and idle
+    /// keep-alive connections are closed after it.
+    pub header_timeout: Duration,
+    /// How long writing an answer may make no progress (a client that
+    /// does not read) before the connection is closed.
+    pub write_timeout: Duration,
+    /// Connections open at once; when one more arrives, the oldest
+    /// connections are asked to close (at once if idle).
+    pub max_connections: usize,
 }
 
 /// The most workers per lane, whatever is asked: more threads than this
@@ -46,6 +60,9 @@ impl Default for Budget {
             workers: std::thread::available_parallelism()
                 .map_or(2, |n| n.get()),
             quick: Duration::from_millis(25),
+            header_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            max_connections: 256,
         }
     }
 }

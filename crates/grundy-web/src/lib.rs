@@ -6,7 +6,8 @@
 //! explorer"). Errors are `{"error": "..."}` with a 4xx/5xx status
 //! (`error.rs`); every computation runs off the async runtime under a
 //! per-request budget (`budget.rs`), in a quick and a long lane so that
-//! expensive requests do not hold up cheap ones (`lanes.rs`).
+//! expensive requests do not hold up cheap ones (`lanes.rs`). The server
+//! (`server.rs`) closes slow and idle connections and caps their number.
 //!
 //! The page follows the "Grundy sequence search program" shown at MATH
 //! POWER 2022 (issue 6): type a set, see the period and a picture of the
@@ -28,6 +29,8 @@ mod error;
 mod lanes;
 mod play;
 mod query;
+mod server;
+mod stall;
 mod sweep;
 
 use std::future::Future;
@@ -107,7 +110,6 @@ pub async fn serve(
     budget: Budget,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(budget))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let app = router(budget.clone());
+    server::run(listener, app, &budget, shutdown).await
 }
