@@ -7,7 +7,8 @@
 //! (`error.rs`); every computation runs off the async runtime under a
 //! per-request budget (`budget.rs`), in a quick and a long lane so that
 //! expensive requests do not hold up cheap ones (`lanes.rs`). The server
-//! (`server.rs`) closes slow and idle connections and caps their number.
+//! (`server.rs`) closes slow and idle connections and caps their number,
+//! and answers only requests addressed to this machine (`host.rs`).
 //!
 //! The page follows the "Grundy sequence search program" shown at MATH
 //! POWER 2022 (issue 6): type a set, see the period and a picture of the
@@ -26,6 +27,7 @@ mod api;
 mod assets;
 mod budget;
 mod error;
+mod host;
 mod lanes;
 mod play;
 mod query;
@@ -45,6 +47,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use budget::{Budget, MAX_WORKERS};
 pub use error::ApiError;
+pub use host::Hosts;
 pub use lanes::GRACE;
 
 /// The API routes, for messages and the README.
@@ -104,12 +107,40 @@ fn panic_answer(
     .into_response()
 }
 
-/// Serves the explorer on `listener` until `shutdown` completes.
+/// Serves the explorer on `listener` until `shutdown` completes,
+/// answering only requests for this machine's loopback names and
+/// addresses and the listening address ([`Hosts::default`]).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     budget: Budget,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let app = router(budget.clone());
+    serve_with(listener, budget, Hosts::default(), shutdown).await
+}
+
+/// [`serve`], answering the requests for `hosts`.
+///
+/// ```no_run
+/// # async fn demo() -> std::io::Result<()> {
+/// use grundy_web::{Budget, Hosts};
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:3131").await?;
+/// let hosts = Hosts::Local(vec!["explorer.lan".into()]);
+/// grundy_web::serve_with(listener, Budget::default(), hosts, std::future::pending()).await
+/// # }
+/// ```
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    budget: Budget,
+    hosts: Hosts,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let mut app = router(budget.clone());
+    let bound = listener.local_addr()?.ip();
+    if let Some(check) = host::HostCheck::new(&hosts, bound) {
+        app = app.layer(axum::middleware::from_fn_with_state(
+            Arc::new(check),
+            host::check,
+        ));
+    }
     server::run(listener, app, &budget, shutdown).await
 }

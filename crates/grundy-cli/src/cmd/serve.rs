@@ -1,8 +1,10 @@
 //! `grundy serve`: the web explorer on this machine (crate `grundy-web`).
 //!
 //! Binds to 127.0.0.1 unless `--bind` says otherwise (with a warning on
-//! stderr, since the API has no authentication), prints the URL on
-//! stdout, and serves until Ctrl-C.
+//! stderr, since the API has no authentication), answers only requests
+//! addressed to this machine unless told otherwise (`--allow-host`,
+//! `--allow-any-host`: the defence against DNS rebinding), prints the URL
+//! on stdout, and serves until Ctrl-C.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -34,6 +36,16 @@ pub struct ServeArgs {
     /// long lane (default and at most: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Also answer requests for this host name (repeatable). By default
+    /// the explorer answers only requests for localhost, loopback
+    /// addresses and the --bind address, so that a web page elsewhere
+    /// cannot drive it through DNS rebinding.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// Answer requests for any host name: turns the DNS-rebinding check
+    /// off (for a reverse proxy that rewrites nothing, say).
+    #[arg(long, conflicts_with = "allow_host")]
+    pub allow_any_host: bool,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -67,6 +79,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         workers,
         ..defaults
     };
+    let hosts = if args.allow_any_host {
+        grundy_web::Hosts::Any
+    } else {
+        grundy_web::Hosts::Local(args.allow_host)
+    };
     if !args.bind.is_loopback() {
         eprintln!(
             "grundy: warning: listening on {}, reachable from other machines; the explorer has no authentication",
@@ -93,7 +110,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        grundy_web::serve(listener, budget, shutdown)
+        grundy_web::serve_with(listener, budget, hosts, shutdown)
             .await
             .context("the server stopped")?;
         Ok(ExitCode::SUCCESS)
