@@ -86,8 +86,21 @@ pub async fn sweep(
         shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
     let report = shared
         .run(move |limit| {
-            // The family is enumerated only as far as the limit: a family
-            // of 2^32 sets is refused after 401.
+            // Counted arithmetically first (grundy-sweep's `Family::count`
+            // adds up the innermost ranges), so a family of 10^18 sets is
+            // refused at once; then enumerated only as far as the limit.
+            let counted = family.count().map_err(lib("family"))?;
+            let too_many = |count: String| ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: format!(
+                    "the family has {count} sets; the web explorer sweeps at most {MAX_SETS}; narrow the ranges or use `grundy sweep`"
+                ),
+                field: Some("family"),
+                heap: None,
+            };
+            if counted > MAX_SETS {
+                return Err(too_many(counted.to_string()));
+            }
             let mut points = Vec::new();
             for point in family.points() {
                 if interrupted(limit) {
@@ -95,14 +108,7 @@ pub async fn sweep(
                 }
                 points.push(point.map_err(lib("family"))?);
                 if points.len() as u64 > MAX_SETS {
-                    return Err(ApiError {
-                        status: StatusCode::UNPROCESSABLE_ENTITY,
-                        message: format!(
-                            "the family has more than {MAX_SETS} sets; the web explorer sweeps at most {MAX_SETS}; narrow the ranges or use `grundy sweep`"
-                        ),
-                        field: Some("family"),
-                        heap: None,
-                    });
+                    return Err(too_many(format!("more than {MAX_SETS}")));
                 }
             }
             let count = points.len() as u64;

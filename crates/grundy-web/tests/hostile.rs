@@ -354,7 +354,12 @@ fn cheap_requests_survive(hostile: &[&str]) {
             took <= timeout + GRACE + Duration::from_secs(1),
             "{target} answered after {took:?}: {body}"
         );
-        assert!([422, 503].contains(&status), "{target}: {status} {body}");
+        // Some of these are fast since period finding became linear
+        // (200); the others are refused (422) or stopped (503).
+        assert!(
+            [200, 422, 503].contains(&status),
+            "{target}: {status} {body}"
+        );
     }
 }
 
@@ -366,9 +371,29 @@ fn cheap_requests_are_answered_while_hostile_ones_run() {
 }
 
 #[test]
-#[ignore = "needs the library to check its budget promptly on every path \
-            (issue 14, \"Every budget stops the work, promptly\")"]
+#[ignore = "some library paths still do not stop promptly on their cancel \
+            flag (issue 14, \"Every budget stops the work, promptly\"): \
+            cheap requests get 503 while they hold the quick lane"]
 fn cheap_requests_are_answered_while_any_hostile_ones_run() {
     let all: Vec<&str> = HOSTILE.iter().map(|h| h.0).collect();
     cheap_requests_survive(&all);
+}
+
+#[test]
+fn huge_sweeps_are_refused_at_once() {
+    // Counted arithmetically, not enumerated: the old server had no
+    // answer at 30 s for the first one.
+    let addr = start(Budget::default());
+    for target in [
+        "/api/sweep?family=a,b,c&a=1..1000000&b=1..1000000&c=1..1000000",
+        "/api/sweep?family=a,b&a=1..1000&b=1..1000",
+    ] {
+        let started = Instant::now();
+        let (status, body) = get(addr, target);
+        let took = started.elapsed();
+        assert_eq!(status, 422, "{target}: {body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains("narrow the ranges"), "{message}");
+        assert!(took < Duration::from_secs(2), "{target} took {took:?}");
+    }
 }
