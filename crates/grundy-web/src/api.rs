@@ -138,7 +138,7 @@ fn values_within(
         outcomes: String::with_capacity(to as usize + 1),
     };
     let check = |n: u64| {
-        if n % VALUES_CHECK == 0 && interrupted(budget) {
+        if n.is_multiple_of(VALUES_CHECK) && interrupted(budget) {
             Err(stopped(n))
         } else {
             Ok(())

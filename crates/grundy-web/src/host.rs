@@ -65,7 +65,7 @@ impl HostCheck {
     /// an absolute URI) may be answered.
     pub fn allows(&self, host: &str) -> bool {
         let name = normal(host);
-        if name == "localhost" || self.names.iter().any(|n| *n == name) {
+        if name == "localhost" || self.names.contains(&name) {
             return true;
         }
         let Ok(ip) = name.parse::<IpAddr>() else { return false };

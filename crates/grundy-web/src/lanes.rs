@@ -117,7 +117,7 @@ impl Shared {
         match first.finished().await {
             Err(e)
                 if e.status == StatusCode::SERVICE_UNAVAILABLE
-                    && !deadline.is_some_and(|d| Instant::now() >= d) => {}
+                    && deadline.is_none_or(|d| Instant::now() < d) => {}
             done => return done,
         }
         let place = acquire(&self.long, deadline, &long_busy()).await?;

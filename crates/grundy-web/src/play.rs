@@ -134,7 +134,7 @@ fn value_within(
 ) -> Result<u64, ApiError> {
     let mut values = grundy::values(rules);
     for i in 0..n {
-        if i % 8 == 0 && interrupted(budget) {
+        if i.is_multiple_of(8) && interrupted(budget) {
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!("stopped computing the value of heap {n} at {i}"),
