@@ -46,10 +46,16 @@ impl Server {
 
     fn get(&self, target: &str) -> (u16, Value) {
         let addr = self.addr.replace("0.0.0.0", "127.0.0.1");
+        self.get_as(&addr, target)
+    }
+
+    /// A request with `Host: host`.
+    fn get_as(&self, host: &str, target: &str) -> (u16, Value) {
+        let addr = self.addr.replace("0.0.0.0", "127.0.0.1");
         let mut s = TcpStream::connect(&addr).unwrap();
         write!(
             s,
-            "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+            "GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
         )
         .unwrap();
         let mut raw = String::new();
@@ -133,6 +139,24 @@ fn other_addresses_warn() {
     let mut err = String::new();
     server.stderr.read_to_string(&mut err).unwrap();
     insta::assert_snapshot!(err.trim_end(), @"grundy: warning: listening on 0.0.0.0, reachable from other machines; the explorer has no authentication");
+}
+
+#[test]
+fn other_hosts_need_a_flag() {
+    // The defence against DNS rebinding (issue 14): a page elsewhere that
+    // points its own name at 127.0.0.1 is refused.
+    let target = "/api/values?set=1";
+    let server = Server::start(&["--port", "0"]);
+    assert_eq!(server.get_as("localhost", target).0, 200);
+    let (status, body) = server.get_as("rebind.example", target);
+    assert_eq!(status, 421);
+    insta::assert_snapshot!(body["error"].as_str().unwrap(), @r#"host "rebind.example" is not this explorer's: it answers only to localhost, 127.0.0.1, [::1] (so that other web sites cannot reach it through DNS rebinding); `grundy serve --allow-host rebind.example` allows this name"#);
+    let server =
+        Server::start(&["--port", "0", "--allow-host", "rebind.example"]);
+    assert_eq!(server.get_as("rebind.example", target).0, 200);
+    assert_eq!(server.get_as("other.example", target).0, 421);
+    let server = Server::start(&["--port", "0", "--allow-any-host"]);
+    assert_eq!(server.get_as("other.example", target).0, 200);
 }
 
 #[test]

@@ -19,8 +19,9 @@ use grundy::{
 };
 use serde::Serialize;
 
-use crate::budget::Shared;
+use crate::budget::interrupted;
 use crate::error::{ApiError, lib};
+use crate::lanes::Shared;
 use crate::query::Params;
 
 /// The state every handler gets.
@@ -46,9 +47,11 @@ pub fn params(
     Params::parse(raw.as_deref(), allowed, example)
 }
 
-/// Parses the `set` parameter with the library's one-line message.
-pub fn set_param(p: &Params, example: &str) -> Result<Rules, ApiError> {
-    p.required("set", example)?.parse().map_err(lib("set"))
+/// Parses a `set` parameter with the library's one-line message. Called
+/// in the lanes, not on the async runtime: a short range such as
+/// `1-10000000` is ten million elements to build.
+pub fn parse_set(text: &str) -> Result<Rules, ApiError> {
+    text.parse().map_err(lib("set"))
 }
 
 /// `misere=true` selects misère play.
@@ -74,7 +77,7 @@ pub async fn period(
     RawQuery(q): RawQuery,
 ) -> Result<Json<TimedPeriod>, ApiError> {
     let p = params(&shared, q, &["set", "misere", "engine"], PERIOD_EXAMPLE)?;
-    let set = set_param(&p, PERIOD_EXAMPLE)?;
+    let set = p.required("set", PERIOD_EXAMPLE)?.to_string();
     let play = play_param(&p)?;
     let engine: EngineChoice =
         p.get("engine").unwrap_or("auto").parse().map_err(lib("engine"))?;
@@ -82,6 +85,7 @@ pub async fn period(
     let report = shared
         .run(move |budget| {
             let started = std::time::Instant::now();
+            let set = parse_set(&set)?;
             let report = grundy::period(&set, play, &options, budget)
                 .map_err(lib("set"))?;
             let seconds = started.elapsed().as_secs_f64();
@@ -100,12 +104,64 @@ pub async fn values(
     RawQuery(q): RawQuery,
 ) -> Result<Json<ValuesReport>, ApiError> {
     let p = params(&shared, q, &["set", "to", "misere"], VALUES_EXAMPLE)?;
-    let set = set_param(&p, VALUES_EXAMPLE)?;
+    let set = p.required("set", VALUES_EXAMPLE)?.to_string();
     let to = p.number("to", 31, shared.budget.max_to)?;
     let play = play_param(&p)?;
-    let report =
-        shared.run(move |_| Ok(ValuesReport::new(&set, to, play))).await?;
+    let report = shared
+        .run(move |budget| values_within(&parse_set(&set)?, to, play, budget))
+        .await?;
     Ok(Json(report))
+}
+
+/// How many values are listed between two looks at the clock.
+const VALUES_CHECK: u64 = 8;
+
+/// [`ValuesReport::new`], stopping at the budget's deadline or cancel
+/// flag: the library's listing takes no budget.
+fn values_within(
+    set: &Rules,
+    to: u64,
+    play: Play,
+    budget: &grundy::Budget,
+) -> Result<ValuesReport, ApiError> {
+    let stopped = |n: u64| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("stopped listing the values at heap {n} of {to}"),
+        )
+    };
+    let mut report = ValuesReport {
+        set: set.to_string(),
+        play,
+        to,
+        values: None,
+        outcomes: String::with_capacity(to as usize + 1),
+    };
+    let check = |n: u64| {
+        if n.is_multiple_of(VALUES_CHECK) && interrupted(budget) {
+            Err(stopped(n))
+        } else {
+            Ok(())
+        }
+    };
+    match play {
+        Play::Normal => {
+            let mut values = Vec::with_capacity(to as usize + 1);
+            for (n, g) in (0..=to).zip(grundy::values(set)) {
+                check(n)?;
+                values.push(g.value());
+                report.outcomes.push(if g.is_zero() { 'P' } else { 'N' });
+            }
+            report.values = Some(values);
+        }
+        Play::Misere => {
+            for (n, o) in (0..=to).zip(grundy::outcomes(set, play)) {
+                check(n)?;
+                report.outcomes.push(o.letter());
+            }
+        }
+    }
+    Ok(report)
 }
 
 const HEAP_EXAMPLE: &str = "/api/heap?set=1,2,3&n=1000000000000000000";
@@ -116,28 +172,58 @@ pub async fn heap(
     RawQuery(q): RawQuery,
 ) -> Result<Json<HeapReport>, ApiError> {
     let p = params(&shared, q, &["set", "n"], HEAP_EXAMPLE)?;
-    let set = set_param(&p, HEAP_EXAMPLE)?;
+    let set = p.required("set", HEAP_EXAMPLE)?.to_string();
     let n =
         parse_heap_size(p.required("n", HEAP_EXAMPLE)?).map_err(lib("n"))?;
     let report = shared
-        .run(move |budget| grundy::heap(&set, &n, budget).map_err(lib("set")))
+        .run(move |budget| {
+            grundy::heap(&parse_set(&set)?, &n, budget).map_err(lib("set"))
+        })
         .await?;
     Ok(Json(report))
 }
 
 const SUM_EXAMPLE: &str = "/api/sum?heaps=1,2,3:10;2,3:7;nim:5";
 
-/// The `heaps` parameter: `SET:SIZE` items separated by `;` or spaces,
-/// at most `max_heaps`; an error names the heap (from 1) to blame.
-pub fn parse_heaps(
+/// The `heaps` parameter, checked before any set is built: `SET:SIZE`
+/// items separated by `;` or spaces, at most `max_heaps` of them (each
+/// may be a range of millions of elements).
+pub fn heaps_param(
     p: &Params,
     shared: &Shared,
     example: &str,
-) -> Result<Vec<Heap>, ApiError> {
+) -> Result<String, ApiError> {
     let text = p.required("heaps", example)?;
-    let heaps: Vec<Heap> = text
-        .split(|c: char| c == ';' || c.is_whitespace())
+    let count = items(text).count();
+    let max = shared.budget.max_heaps;
+    if count > max {
+        return Err(ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: format!(
+                "{count} heaps is too many for the web explorer; use at most {max}, or `grundy sum`"
+            ),
+            field: Some("heaps"),
+            heap: None,
+        });
+    }
+    if count == 0 {
+        return Err(ApiError::bad(
+            "heaps",
+            "no heaps given; write heaps as SET:SIZE, e.g. \"1,2,3:10 nim:5\"",
+        ));
+    }
+    Ok(text.to_string())
+}
+
+fn items(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c == ';' || c.is_whitespace())
         .filter(|h| !h.is_empty())
+}
+
+/// Parses the heaps of [`heaps_param`] (in the lanes); an error names
+/// the heap (from 1) to blame.
+pub fn parse_heaps(text: &str) -> Result<Vec<Heap>, ApiError> {
+    items(text)
         .enumerate()
         .map(|(i, h)| {
             h.parse().map_err(|e| ApiError {
@@ -145,26 +231,7 @@ pub fn parse_heaps(
                 ..ApiError::from_library("heaps", e)
             })
         })
-        .collect::<Result<_, _>>()?;
-    let max = shared.budget.max_heaps;
-    if heaps.len() > max {
-        return Err(ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            message: format!(
-                "{} heaps is too many for the web explorer; use at most {max}, or `grundy sum`",
-                heaps.len()
-            ),
-            field: Some("heaps"),
-            heap: None,
-        });
-    }
-    if heaps.is_empty() {
-        return Err(ApiError::bad(
-            "heaps",
-            "no heaps given; write heaps as SET:SIZE, e.g. \"1,2,3:10 nim:5\"",
-        ));
-    }
-    Ok(heaps)
+        .collect()
 }
 
 /// `GET /api/sum`: the object `grundy sum HEAP... --json` prints. The
@@ -174,11 +241,12 @@ pub async fn sum(
     RawQuery(q): RawQuery,
 ) -> Result<Json<SumReport>, ApiError> {
     let p = params(&shared, q, &["heaps", "misere"], SUM_EXAMPLE)?;
-    let heaps = parse_heaps(&p, &shared, SUM_EXAMPLE)?;
+    let heaps = heaps_param(&p, &shared, SUM_EXAMPLE)?;
     let play = play_param(&p)?;
     let report = shared
         .run(move |budget| {
-            grundy::sum(&heaps, play, budget).map_err(lib("heaps"))
+            grundy::sum(&parse_heaps(&heaps)?, play, budget)
+                .map_err(lib("heaps"))
         })
         .await?;
     Ok(Json(report))

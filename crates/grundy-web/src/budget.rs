@@ -1,25 +1,16 @@
-//! The work budget of each request, and running the work off the async
-//! runtime.
+//! The limits of the server: per request (work, time, sizes) and per
+//! connection (how long a client may take to send a request or to read
+//! an answer, how many connections may be open).
 //!
-//! Every computation runs on tokio's blocking pool
-//! (`spawn_blocking`), so a long search never stalls the threads that
-//! accept and answer other requests. At most `workers` computations run
-//! at once (a semaphore); each one gets a [`grundy::Budget`] with a
-//! position budget, a state budget, a deadline, and a cancel flag that is
-//! raised when the client goes away (the handler's future is dropped), so
-//! abandoned work stops at the library's next check instead of running
-//! on.
+//! A request's work runs in the lanes of `lanes.rs` under a
+//! [`grundy::Budget`] built from these limits; the connection limits are
+//! applied by `server.rs`. Every limit has a default fit for one person's
+//! explorer on their own machine.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
-use tokio::sync::Semaphore;
-
-use crate::error::ApiError;
-
-/// Limits for one request, and for the server as a whole.
+/// Limits for one request, for one connection, and for the server as a
+/// whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Positions a period search may generate, per request.
@@ -34,9 +25,28 @@ pub struct Budget {
     pub max_heaps: usize,
     /// The longest query string, in bytes.
     pub max_query: usize,
-    /// Computations that may run at the same time.
+    /// Computations that may run at the same time in each of the two
+    /// lanes (quick and long, `lanes.rs`); at most [`MAX_WORKERS`].
     pub workers: usize,
+    /// How long a computation may run in the quick lane; past it, it
+    /// needs a place in the long lane. Zero: every computation runs in
+    /// the long lane.
+    pub quick: Duration,
+    /// How long a connection may take to send a whole request head, from
+    /// its opening or from its previous answer: slow senders and idle
+    /// keep-alive connections are closed after it.
+    pub header_timeout: Duration,
+    /// How long writing an answer may make no progress (a client that
+    /// does not read) before the connection is closed.
+    pub write_timeout: Duration,
+    /// Connections open at once; when one more arrives, the oldest
+    /// connections are asked to close (at once if idle).
+    pub max_connections: usize,
 }
+
+/// The most workers per lane, whatever is asked: more threads than this
+/// only share the same cores.
+pub const MAX_WORKERS: usize = 256;
 
 impl Default for Budget {
     fn default() -> Budget {
@@ -49,85 +59,38 @@ impl Default for Budget {
             max_query: 4096,
             workers: std::thread::available_parallelism()
                 .map_or(2, |n| n.get()),
+            quick: Duration::from_millis(25),
+            header_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            max_connections: 256,
         }
     }
 }
 
-/// What the handlers share: the budget and the worker permits.
-#[derive(Debug)]
-pub struct Shared {
-    /// The limits.
-    pub budget: Budget,
-    permits: Arc<Semaphore>,
+/// Whether `budget`'s deadline has passed or its cancel flag is up: for
+/// the few loops that run outside the library's own checks.
+pub fn interrupted(budget: &grundy::Budget) -> bool {
+    budget.deadline.is_some_and(|d| Instant::now() >= d)
+        || budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
 }
 
-impl Shared {
-    /// Shared state for `budget`.
-    pub fn new(budget: Budget) -> Shared {
-        let permits = Arc::new(Semaphore::new(budget.workers.max(1)));
-        Shared { budget, permits }
-    }
-
-    /// Runs `work` on the blocking pool with this request's
-    /// [`grundy::Budget`],
-    /// once a worker is free. Gives up with 503 when no worker frees up
-    /// before the deadline; a panic in `work` becomes a 500 answer.
-    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&grundy::Budget) -> Result<T, ApiError> + Send + 'static,
-    {
-        let deadline = Instant::now() + self.budget.timeout;
-        let cancel = CancelOnDrop(Arc::new(AtomicBool::new(false)));
-        let permit = tokio::time::timeout_at(
-            deadline.into(),
-            self.permits.clone().acquire_owned(),
-        )
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the server is busy with other requests; try again",
-            )
-        })?
-        .expect("the semaphore is never closed");
-        let limit = grundy::Budget {
-            max_positions: self.budget.max_positions,
-            max_states: self.budget.max_states as u64,
-            deadline: Some(deadline),
-            cancel: Some(cancel.0.clone()),
-            observer: None,
-        };
-        let task = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work(&limit)
-        });
-        match task.await {
-            Ok(Err(mut e))
-                if e.status == StatusCode::SERVICE_UNAVAILABLE
-                    && Instant::now() >= deadline =>
-            {
-                e.message.push_str(&format!(
-                    " (the time limit of {} s per request passed; `grundy serve --timeout` raises it)",
-                    self.budget.timeout.as_secs_f64()
-                ));
-                Err(e)
-            }
-            Ok(result) => result,
-            Err(e) => Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("internal error: {e}; please report this request"),
-            )),
-        }
-    }
+/// `after` from now, or `None` (no deadline) when the instant would not
+/// fit: a timeout of 1e30 seconds means no limit, not a panic.
+pub fn deadline_after(after: Duration) -> Option<Instant> {
+    Instant::now().checked_add(after)
 }
 
-/// Raises the cancel flag when dropped: when the handler's future is
-/// dropped because the client hung up, the blocking work sees the flag.
-struct CancelOnDrop(Arc<AtomicBool>);
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
+    #[test]
+    fn huge_timeouts_mean_no_deadline() {
+        assert_eq!(deadline_after(Duration::MAX), None);
+        let soon = deadline_after(Duration::from_secs(1)).unwrap();
+        assert!(soon > Instant::now());
     }
 }

@@ -5,7 +5,10 @@
 //! library calls, the same report structs, the same keys (README, "Web
 //! explorer"). Errors are `{"error": "..."}` with a 4xx/5xx status
 //! (`error.rs`); every computation runs off the async runtime under a
-//! per-request budget (`budget.rs`).
+//! per-request budget (`budget.rs`), in a quick and a long lane so that
+//! expensive requests do not hold up cheap ones (`lanes.rs`). The server
+//! (`server.rs`) closes slow and idle connections and caps their number,
+//! and answers only requests addressed to this machine (`host.rs`).
 //!
 //! The page follows the "Grundy sequence search program" shown at MATH
 //! POWER 2022 (issue 6): type a set, see the period and a picture of the
@@ -25,8 +28,12 @@ mod assets;
 mod budget;
 mod error;
 mod fit;
+mod host;
+mod lanes;
 mod play;
 mod query;
+mod server;
+mod stall;
 mod sweep;
 
 use std::future::Future;
@@ -39,8 +46,10 @@ use axum::routing::get;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-pub use budget::Budget;
+pub use budget::{Budget, MAX_WORKERS};
 pub use error::ApiError;
+pub use host::Hosts;
+pub use lanes::GRACE;
 
 /// The API routes, for messages and the README.
 pub const ROUTES: &[&str] = &[
@@ -60,7 +69,7 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; \
 
 /// The application: page, API, fallbacks and panic guard.
 pub fn router(budget: Budget) -> Router {
-    let shared = Arc::new(budget::Shared::new(budget));
+    let shared = Arc::new(lanes::Shared::new(budget));
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
@@ -101,13 +110,40 @@ fn panic_answer(
     .into_response()
 }
 
-/// Serves the explorer on `listener` until `shutdown` completes.
+/// Serves the explorer on `listener` until `shutdown` completes,
+/// answering only requests for this machine's loopback names and
+/// addresses and the listening address ([`Hosts::default`]).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     budget: Budget,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(budget))
-        .with_graceful_shutdown(shutdown)
-        .await
+    serve_with(listener, budget, Hosts::default(), shutdown).await
+}
+
+/// [`serve`], answering the requests for `hosts`.
+///
+/// ```no_run
+/// # async fn demo() -> std::io::Result<()> {
+/// use grundy_web::{Budget, Hosts};
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:3131").await?;
+/// let hosts = Hosts::Local(vec!["explorer.lan".into()]);
+/// grundy_web::serve_with(listener, Budget::default(), hosts, std::future::pending()).await
+/// # }
+/// ```
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    budget: Budget,
+    hosts: Hosts,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let mut app = router(budget.clone());
+    let bound = listener.local_addr()?.ip();
+    if let Some(check) = host::HostCheck::new(&hosts, bound) {
+        app = app.layer(axum::middleware::from_fn_with_state(
+            Arc::new(check),
+            host::check,
+        ));
+    }
+    server::run(listener, app, &budget, shutdown).await
 }

@@ -11,12 +11,15 @@
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::{Heap, HeapValue, Move, Outcome, Play, Rules, Strategy};
+use grundy::{
+    Heap, HeapValue, Move, Outcome, Play, Rules, StopReason, Strategy,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde::Serialize;
 
-use crate::api::{AppState, params, parse_heaps, play_param};
+use crate::api::{AppState, heaps_param, params, parse_heaps, play_param};
+use crate::budget::interrupted;
 use crate::error::ApiError;
 
 const EXAMPLE: &str = "/api/play?heaps=1,2,3:31";
@@ -69,23 +72,18 @@ pub async fn play(
     RawQuery(q): RawQuery,
 ) -> Result<Json<PlayReport>, ApiError> {
     let p = params(&shared, q, &["heaps", "misere", "seed"], EXAMPLE)?;
-    let heaps = parse_heaps(&p, &shared, EXAMPLE)?;
+    let heaps = heaps_param(&p, &shared, EXAMPLE)?;
     let play = play_param(&p)?;
     let seed = p.number("seed", 0, u64::MAX)?;
-    let position = position(&heaps)?;
     let report = shared
         .run(move |budget| {
+            let heaps = parse_heaps(&heaps)?;
+            let position = position(&heaps)?;
             let budget = grundy::Budget {
                 max_positions: budget.max_positions.min(MAX_WORK),
                 ..budget.clone()
             };
-            analyse(&heaps, &position, play, seed, budget).map_err(|e| {
-                ApiError {
-                    status: StatusCode::UNPROCESSABLE_ENTITY,
-                    field: Some("heaps"),
-                    ..ApiError::from_library("heaps", e)
-                }
-            })
+            analyse(&heaps, &position, play, seed, budget)
         })
         .await?;
     Ok(Json(report))
@@ -110,17 +108,55 @@ fn position(heaps: &[Heap]) -> Result<Vec<(Rules, u64)>, ApiError> {
         .collect()
 }
 
+/// A solver error: a game too big to solve is 422 (the user's input);
+/// the clock or a hang-up stopping it is 503, as on every route.
+fn unsolved(e: grundy::Error) -> ApiError {
+    let interrupted = e.stopped().is_some_and(|s| {
+        matches!(s.reason, StopReason::Time | StopReason::Cancelled)
+    });
+    let error = ApiError::from_library("heaps", e);
+    if interrupted {
+        error
+    } else {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            field: Some("heaps"),
+            ..error
+        }
+    }
+}
+
+/// g(n), stopping at the budget's deadline or cancel flag.
+fn value_within(
+    rules: &Rules,
+    n: u64,
+    budget: &grundy::Budget,
+) -> Result<u64, ApiError> {
+    let mut values = grundy::values(rules);
+    for i in 0..n {
+        if i.is_multiple_of(8) && interrupted(budget) {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("stopped computing the value of heap {n} at {i}"),
+            ));
+        }
+        values.next();
+    }
+    Ok(values.next().expect("the values never end").value())
+}
+
 fn analyse(
     heaps: &[Heap],
     position: &[(Rules, u64)],
     play: Play,
     seed: u64,
     budget: grundy::Budget,
-) -> Result<PlayReport, grundy::Error> {
-    let mut strategy = Strategy::new(play, budget);
-    let value = strategy.value(position)?;
+) -> Result<PlayReport, ApiError> {
+    let mut strategy = Strategy::new(play, budget.clone());
+    let value = strategy.value(position).map_err(unsolved)?;
     let moves: Vec<RatedMove> = strategy
-        .moves(position)?
+        .moves(position)
+        .map_err(unsolved)?
         .into_iter()
         .map(|m| RatedMove {
             heap: m.mv.heap,
@@ -130,8 +166,8 @@ fn analyse(
             remoteness: m.after.remoteness,
         })
         .collect();
-    let winning_moves = strategy.winning_moves(position)?;
-    let best = strategy.best_moves(position)?;
+    let winning_moves = strategy.winning_moves(position).map_err(unsolved)?;
+    let best = strategy.best_moves(position).map_err(unsolved)?;
     let computer = if best.is_empty() {
         None
     } else {
@@ -140,10 +176,8 @@ fn analyse(
     };
     let grundy: Vec<u64> = position
         .iter()
-        .map(|(rules, n)| {
-            grundy::values(rules).nth(*n as usize).expect("endless").value()
-        })
-        .collect();
+        .map(|(rules, n)| value_within(rules, *n, &budget))
+        .collect::<Result<_, _>>()?;
     Ok(PlayReport {
         play,
         heaps: heaps

@@ -12,13 +12,15 @@
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::Budget as Limit;
+use grundy::{Budget as Limit, StopReason, Stopped};
 use grundy_sweep::{
-    Cell, DEFAULT_SWEEP_POSITIONS, ErrorKind, Family, Record, Table,
+    Cell, DEFAULT_SWEEP_POSITIONS, ErrorKind, Evaluation, Family, Record,
+    Table,
 };
 use serde::Serialize;
 
 use crate::api::{AppState, params};
+use crate::budget::interrupted;
 use crate::error::ApiError;
 use crate::query::Params;
 
@@ -74,22 +76,45 @@ pub async fn sweep(
         shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
     let report = shared
         .run(move |limit| {
-            let count = family.count().map_err(lib("family"))?;
-            if count > MAX_SETS {
-                return Err(ApiError {
-                    status: StatusCode::UNPROCESSABLE_ENTITY,
-                    message: format!(
-                        "the family has {count} sets; the web explorer sweeps at most {MAX_SETS}; narrow the ranges or use `grundy sweep`"
-                    ),
-                    field: Some("family"),
-                    heap: None,
-                });
+            // Counted arithmetically first (grundy-sweep's `Family::count`
+            // adds up the innermost ranges), so a family of 10^18 sets is
+            // refused at once; then enumerated only as far as the limit.
+            let counted = family.count().map_err(lib("family"))?;
+            let too_many = |count: String| ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: format!(
+                    "the family has {count} sets; the web explorer sweeps at most {MAX_SETS}; narrow the ranges or use `grundy sweep`"
+                ),
+                field: Some("family"),
+                heap: None,
+            };
+            if counted > MAX_SETS {
+                return Err(too_many(counted.to_string()));
             }
-            let limit = Limit { max_positions, ..limit.clone() };
-            let mut rows = Vec::with_capacity(count as usize);
+            let mut points = Vec::new();
             for point in family.points() {
-                let point = point.map_err(lib("family"))?;
-                rows.push(family.row(&point, &limit));
+                if interrupted(limit) {
+                    return Err(stopped("counting the sets"));
+                }
+                points.push(point.map_err(lib("family"))?);
+                if points.len() as u64 > MAX_SETS {
+                    return Err(too_many(format!("more than {MAX_SETS}")));
+                }
+            }
+            let count = points.len() as u64;
+            let limit = Limit { max_positions, ..limit.clone() };
+            let mut rows = Vec::with_capacity(points.len());
+            for (i, point) in points.iter().enumerate() {
+                let row = family.row(point, &limit);
+                // A set stopped by the clock or a hang-up is no result.
+                if let Evaluation::NotFound(Stopped {
+                    reason: StopReason::Time | StopReason::Cancelled,
+                    ..
+                }) = row.result
+                {
+                    return Err(stopped(&format!("set {} of {count}", i + 1)));
+                }
+                rows.push(row);
             }
             let table = match &axes {
                 Some((r, c, v)) => Some(
@@ -99,7 +124,7 @@ pub async fn sweep(
                 None => None,
             };
             Ok(SweepReport {
-                family: template,
+                family: template.clone(),
                 params: names.iter().map(|n| n.to_string()).collect(),
                 count,
                 rows: rows.iter().map(|r| Record::of(&names, r)).collect(),
@@ -131,6 +156,14 @@ pub(crate) fn family_of(
     }
     let family = Family::template(&template, &specs).map_err(lib("family"))?;
     Ok((family, template, names))
+}
+
+/// The sweep stopped (time limit or hang-up) while at `what`.
+fn stopped(what: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("the sweep stopped at {what}"),
+    )
 }
 
 fn web_table(t: Table) -> WebTable {

@@ -13,6 +13,8 @@ use grundy::Play;
 use grundy_web::Budget;
 use serde_json::Value;
 
+mod hostile;
+
 /// Starts a server with `budget` on 127.0.0.1:0 in a background thread.
 fn start(budget: Budget) -> SocketAddr {
     let (tx, rx) = mpsc::channel();

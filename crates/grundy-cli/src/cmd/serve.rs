@@ -1,8 +1,10 @@
 //! `grundy serve`: the web explorer on this machine (crate `grundy-web`).
 //!
 //! Binds to 127.0.0.1 unless `--bind` says otherwise (with a warning on
-//! stderr, since the API has no authentication), prints the URL on
-//! stdout, and serves until Ctrl-C.
+//! stderr, since the API has no authentication), answers only requests
+//! addressed to this machine unless told otherwise (`--allow-host`,
+//! `--allow-any-host`: the defence against DNS rebinding), prints the URL
+//! on stdout, and serves until Ctrl-C.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -24,15 +26,26 @@ pub struct ServeArgs {
     /// Positions one request's period search may generate.
     #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_positions)]
     pub max_positions: u64,
-    /// Seconds one request may take.
+    /// Seconds one request may take (a huge number means no limit).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
     /// Positions a misère sum search or a game may store, per request.
     #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_states)]
     pub max_states: usize,
-    /// Computations that may run at once (default: the number of cores).
+    /// Computations that may run at once in each of the quick and the
+    /// long lane (default and at most: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Also answer requests for this host name (repeatable). By default
+    /// the explorer answers only requests for localhost, loopback
+    /// addresses and the --bind address, so that a web page elsewhere
+    /// cannot drive it through DNS rebinding.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// Answer requests for any host name: turns the DNS-rebinding check
+    /// off (for a reverse proxy that rewrites nothing, say).
+    #[arg(long, conflicts_with = "allow_host")]
+    pub allow_any_host: bool,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -46,12 +59,30 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--workers 0 would never compute; use at least 1");
     }
     let defaults = grundy_web::Budget::default();
+    let cores = defaults.workers;
+    let workers = match args.workers {
+        Some(n) if n > cores => {
+            eprintln!(
+                "grundy: warning: --workers {n} is more than the {cores} cores; using {cores}"
+            );
+            cores
+        }
+        Some(n) => n,
+        None => cores,
+    };
     let budget = grundy_web::Budget {
         max_positions: args.max_positions,
-        timeout: Duration::from_secs_f64(args.timeout),
+        // Past about 584 billion years: no limit.
+        timeout: Duration::try_from_secs_f64(args.timeout)
+            .unwrap_or(Duration::MAX),
         max_states: args.max_states.max(1),
-        workers: args.workers.unwrap_or(defaults.workers),
+        workers,
         ..defaults
+    };
+    let hosts = if args.allow_any_host {
+        grundy_web::Hosts::Any
+    } else {
+        grundy_web::Hosts::Local(args.allow_host)
     };
     if !args.bind.is_loopback() {
         eprintln!(
@@ -79,7 +110,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        grundy_web::serve(listener, budget, shutdown)
+        grundy_web::serve_with(listener, budget, hosts, shutdown)
             .await
             .context("the server stopped")?;
         Ok(ExitCode::SUCCESS)

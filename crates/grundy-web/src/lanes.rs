@@ -1,0 +1,232 @@
+//! Running each request's work off the async runtime, in two lanes, so
+//! that a few expensive requests cannot keep cheap ones waiting.
+//!
+//! Every computation runs on tokio's blocking pool (`spawn_blocking`), so
+//! a long search never stalls the threads that accept and answer other
+//! requests. It starts in the *quick* lane (`workers` places). Most
+//! requests of the page end there within milliseconds. One still running
+//! after [`Budget::quick`](crate::Budget::quick) moves to the *long* lane
+//! (`workers` places) if a place is free; if none is, it is cancelled,
+//! waits for a long place and starts again there, so the quick lane is
+//! held only for a slice of time by any request, however hostile.
+//!
+//! Each run gets a [`grundy::Budget`] with the position and state limits,
+//! the request's deadline and a cancel flag, raised when the client goes
+//! away (the handler's future is dropped) or when the run leaves the
+//! quick lane, so abandoned work stops at the library's next check. The
+//! answer never waits for that check more than [`GRACE`] past the
+//! deadline: the place in the lane stays taken until the work really
+//! stops, so the lanes never hold more threads than places.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::task::JoinHandle;
+
+use crate::budget::{Budget, MAX_WORKERS, deadline_after};
+use crate::error::ApiError;
+
+/// How long past its deadline a request is answered (503) when its work
+/// has not stopped by itself.
+pub const GRACE: Duration = Duration::from_millis(250);
+
+/// What the handlers share: the limits and the two lanes.
+#[derive(Debug)]
+pub struct Shared {
+    /// The limits.
+    pub budget: Budget,
+    quick: Arc<Semaphore>,
+    long: Arc<Semaphore>,
+    workers: usize,
+}
+
+impl Shared {
+    /// Shared state for `budget`.
+    pub fn new(budget: Budget) -> Shared {
+        let workers = budget.workers.clamp(1, MAX_WORKERS);
+        Shared {
+            quick: Arc::new(Semaphore::new(workers)),
+            long: Arc::new(Semaphore::new(workers)),
+            workers,
+            budget,
+        }
+    }
+
+    /// Runs `work` with this request's [`grundy::Budget`] in the lanes.
+    /// Gives up with 503 when no place frees up before the deadline or
+    /// when the work outlives its deadline; a panic in `work` becomes a
+    /// 500 answer. `work` may run twice (a run cancelled in the quick
+    /// lane starts again in the long one).
+    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: Fn(&grundy::Budget) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        let deadline = deadline_after(self.budget.timeout);
+        let lanes = self.lanes(Arc::new(work), deadline);
+        let answer = match deadline.and_then(|d| d.checked_add(GRACE)) {
+            Some(end) => tokio::time::timeout_at(end.into(), lanes)
+                .await
+                .unwrap_or_else(|_| {
+                    Err(ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "the work did not finish",
+                    ))
+                }),
+            None => lanes.await,
+        };
+        answer.map_err(|e| self.explain(e, deadline))
+    }
+
+    async fn lanes<T, F>(
+        &self,
+        work: Arc<F>,
+        deadline: Option<Instant>,
+    ) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: Fn(&grundy::Budget) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        let long_busy = || {
+            format!(
+                "the server is busy with {} long computations; try again",
+                self.workers
+            )
+        };
+        if self.budget.quick.is_zero() {
+            let place = acquire(&self.long, deadline, &long_busy()).await?;
+            let mut run = Attempt::start(work, self.limit(deadline), place);
+            return run.finished().await;
+        }
+        let busy = "the server is busy with other requests; try again";
+        let place = acquire(&self.quick, deadline, busy).await?;
+        let mut first =
+            Attempt::start(work.clone(), self.limit(deadline), place);
+        tokio::select! {
+            done = first.finished() => return done,
+            () = tokio::time::sleep(self.budget.quick) => {}
+        }
+        if let Ok(place) = self.long.clone().try_acquire_owned() {
+            first.move_to(place);
+            return first.finished().await;
+        }
+        first.cancel();
+        match first.finished().await {
+            Err(e)
+                if e.status == StatusCode::SERVICE_UNAVAILABLE
+                    && deadline.is_none_or(|d| Instant::now() < d) => {}
+            done => return done,
+        }
+        let place = acquire(&self.long, deadline, &long_busy()).await?;
+        Attempt::start(work, self.limit(deadline), place).finished().await
+    }
+
+    fn limit(&self, deadline: Option<Instant>) -> grundy::Budget {
+        grundy::Budget {
+            max_positions: self.budget.max_positions,
+            max_states: self.budget.max_states as u64,
+            deadline,
+            cancel: None,
+            observer: None,
+        }
+    }
+
+    /// Says which server setting to raise when the deadline stopped the
+    /// work.
+    fn explain(&self, mut e: ApiError, deadline: Option<Instant>) -> ApiError {
+        if e.status == StatusCode::SERVICE_UNAVAILABLE
+            && deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            e.message.push_str(&format!(
+                " (the time limit of {} s per request passed; `grundy serve --timeout` raises it)",
+                self.budget.timeout.as_secs_f64()
+            ));
+        }
+        e
+    }
+}
+
+/// A place in `lane`, waiting until `deadline` at most.
+async fn acquire(
+    lane: &Arc<Semaphore>,
+    deadline: Option<Instant>,
+    busy: &str,
+) -> Result<OwnedSemaphorePermit, ApiError> {
+    let wait = lane.clone().acquire_owned();
+    let place =
+        match deadline {
+            Some(d) => tokio::time::timeout_at(d.into(), wait).await.map_err(
+                |_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, busy),
+            )?,
+            None => wait.await,
+        };
+    Ok(place.expect("the lanes are never closed"))
+}
+
+/// One run of the work on the blocking pool, holding a place in a lane
+/// until the work returns.
+struct Attempt<T> {
+    task: JoinHandle<Result<T, ApiError>>,
+    place: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
+    cancel: CancelOnDrop,
+}
+
+impl<T: Send + 'static> Attempt<T> {
+    fn start<F>(
+        work: Arc<F>,
+        mut limit: grundy::Budget,
+        place: OwnedSemaphorePermit,
+    ) -> Attempt<T>
+    where
+        F: Fn(&grundy::Budget) -> Result<T, ApiError> + Send + Sync + 'static,
+    {
+        let cancel = Arc::new(AtomicBool::new(false));
+        limit.cancel = Some(cancel.clone());
+        let place = Arc::new(Mutex::new(Some(place)));
+        let held = place.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let result = work(&limit);
+            // The place frees up when the work stops, not when the
+            // client is answered.
+            held.lock().unwrap_or_else(PoisonError::into_inner).take();
+            result
+        });
+        Attempt { task, place, cancel: CancelOnDrop(cancel) }
+    }
+
+    /// Trades the place held for `place` (in another lane).
+    fn move_to(&self, place: OwnedSemaphorePermit) {
+        let mut held =
+            self.place.lock().unwrap_or_else(PoisonError::into_inner);
+        if held.is_some() {
+            *held = Some(place);
+        }
+    }
+
+    fn cancel(&self) {
+        self.cancel.0.store(true, Ordering::Relaxed);
+    }
+
+    async fn finished(&mut self) -> Result<T, ApiError> {
+        match (&mut self.task).await {
+            Ok(result) => result,
+            Err(e) => Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal error: {e}; please report this request"),
+            )),
+        }
+    }
+}
+
+/// Raises the cancel flag when dropped: when the handler's future is
+/// dropped because the client hung up, the blocking work sees the flag.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
