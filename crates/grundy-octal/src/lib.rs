@@ -6,6 +6,7 @@
 
 mod code;
 mod error;
+pub mod misere;
 mod naive;
 mod options;
 pub mod period;
@@ -17,6 +18,7 @@ pub use code::{
     Rules,
 };
 pub use error::{Error, ErrorKind, Result};
+pub use misere::{MAX_MISERE_HEAP, MisereReport, Outcome, misere_outcomes};
 pub use naive::naive_values;
 pub use options::{Move, Options};
 pub use period::{

@@ -63,7 +63,7 @@ impl Budget {
         Budget { max_positions, deadline: None, cancel: None }
     }
 
-    fn stop(&self, positions: u64) -> Option<StopReason> {
+    pub(crate) fn stop(&self, positions: u64) -> Option<StopReason> {
         if positions >= self.max_positions {
             Some(StopReason::Positions)
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
