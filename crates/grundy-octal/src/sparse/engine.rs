@@ -136,6 +136,8 @@ pub struct Engine {
     want: Vec<u64>,
     next_review: u64,
     work: Work,
+    /// Values from here on do not fit: 65536 (lowered in tests).
+    value_limit: usize,
 }
 
 impl Engine {
@@ -184,6 +186,7 @@ impl Engine {
             want: Vec::new(),
             next_review: FIRST_REVIEW,
             work: Work::default(),
+            value_limit: 1 << 16,
         };
         engine.resize_bitsets();
         engine
@@ -395,6 +398,8 @@ impl Engine {
             engine.max_value = engine.max_value.max(v);
         }
         engine.grow_top();
+        // The parity table belongs to the mask: rebuild it for this one.
+        engine.resize_bitsets();
         engine.rebuild_rare();
         engine.next_review = if n <= FIRST_REVIEW {
             FIRST_REVIEW
@@ -591,17 +596,19 @@ impl Engine {
             Some(w) => w * 64 + want[w].trailing_zeros() as usize,
             None => c,
         };
-        u16::try_from(value).map_err(|_| {
-            Error::new(
+        if value >= self.value_limit {
+            return Err(Error::new(
                 ErrorKind::TooLarge,
                 format!(
                     "g({n}) of '{}' is {value}, which does not fit the \
-                     16-bit value store (values up to 65535); the values \
+                     16-bit value store (values up to {}); the values \
                      below heap {n} are kept",
-                    self.rules
+                    self.rules,
+                    self.value_limit - 1
                 ),
-            )
-        })
+            ));
+        }
+        Ok(value as u16)
     }
 }
 
@@ -776,8 +783,8 @@ fn scan(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::OctalCode;
     use crate::naive::naive_values;
+    use crate::{Checkpoint, OctalCode};
     use proptest::prelude::*;
 
     fn sparse(rules: &Rules, len: u64, choice: MaskChoice) -> Vec<u32> {
@@ -859,6 +866,96 @@ mod tests {
     }
 
     #[test]
+    fn checkpoint_and_resume_continue_exactly() {
+        for code in ["0.16", "0.127", "grundy", "4.364"] {
+            let rules: Rules = code.parse().unwrap();
+            let mut whole = Engine::new(rules.clone());
+            whole.advance(9000).unwrap();
+            let mut first = Engine::new(rules);
+            first.advance(3001).unwrap();
+            let checkpoint = first.checkpoint();
+            assert_eq!(checkpoint.len, 3001);
+            assert_eq!(checkpoint.rules, code);
+            let values = first.into_values();
+            let mut resumed = Engine::resume(&checkpoint, values).unwrap();
+            assert_eq!(resumed.mask(), checkpoint.mask);
+            resumed.advance(5999).unwrap();
+            assert_eq!(resumed.values(), whole.values(), "{code}");
+            assert_eq!(resumed.mask(), whole.mask(), "{code}");
+            assert_eq!(resumed.summary(), whole.summary(), "{code}");
+        }
+    }
+
+    #[test]
+    fn resume_refuses_foreign_values() {
+        let mut engine = Engine::new("0.16".parse().unwrap());
+        engine.advance(2000).unwrap();
+        let checkpoint = engine.checkpoint();
+        let good = engine.values().to_vec();
+        let kind = |cp: &Checkpoint, v: Vec<u16>| {
+            Engine::resume(cp, v).unwrap_err().kind()
+        };
+        let mut changed = good.clone();
+        changed[1234] ^= 1;
+        assert_eq!(kind(&checkpoint, changed), ErrorKind::Checkpoint);
+        assert_eq!(
+            kind(&checkpoint, good[..1999].to_vec()),
+            ErrorKind::Checkpoint
+        );
+        let other = Checkpoint { rules: "0.161".into(), ..checkpoint.clone() };
+        // Same length, other game: the checksum is the values', so this is
+        // caught only if the values differ; they do from heap 3 on.
+        let mut other_engine = Engine::new("0.161".parse().unwrap());
+        other_engine.advance(2000).unwrap();
+        assert_eq!(
+            kind(&other, other_engine.values().to_vec()),
+            ErrorKind::Checkpoint
+        );
+        let bad = Checkpoint { rules: "1.07".into(), ..checkpoint.clone() };
+        assert_eq!(kind(&bad, good.clone()), ErrorKind::Parse);
+        let old = Checkpoint { format: 0, ..checkpoint.clone() };
+        assert_eq!(kind(&old, good.clone()), ErrorKind::Checkpoint);
+        let e = Engine::resume(&checkpoint, good[..10].to_vec()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "checkpoint for '0.16' records 2000 values but 10 were given: \
+             the value file is incomplete or from another run"
+        );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn checkpoint_is_plain_data() {
+        let mut engine = Engine::new("0.6".parse().unwrap());
+        engine.advance(1000).unwrap();
+        let checkpoint = engine.checkpoint();
+        let json = serde_json::to_string(&checkpoint).unwrap();
+        let back: Checkpoint = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, checkpoint);
+    }
+
+    /// A value that does not fit stops the engine with an error naming the
+    /// heap and keeps the values before it (the limit is lowered here, as
+    /// reaching 65536 takes a game with every value below it).
+    #[test]
+    fn too_large_value_stops_cleanly() {
+        let mut engine = Engine::new("0.77".parse().unwrap());
+        engine.value_limit = 8;
+        let e = engine.advance(100).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
+        assert_eq!(
+            e.to_string(),
+            "g(27) of '0.77' is 8, which does not fit the 16-bit value \
+             store (values up to 7); the values below heap 27 are kept"
+        );
+        assert_eq!(engine.len(), 27);
+        assert!(
+            Engine::resume(&engine.checkpoint(), engine.values().to_vec())
+                .is_ok()
+        );
+    }
+
+    #[test]
     fn refuses_invalid_domain() {
         let mask = Mask { bits: 3, domain: true };
         // 0.44: splitting digits at 1 and 2.
@@ -896,6 +993,21 @@ mod tests {
                 sparse(&rules, n, choice),
                 naive_values(&rules, n as usize)
             );
+        }
+
+        #[test]
+        fn resumed_equals_naive(rules in any_rules(), cut in 0u64..400) {
+            let n = if rules.max_parts() == 3 { 120 } else { 600 };
+            let cut = cut.min(n);
+            let mut first = Engine::new(rules.clone());
+            first.advance(cut).unwrap();
+            let checkpoint = first.checkpoint();
+            let mut resumed =
+                Engine::resume(&checkpoint, first.into_values()).unwrap();
+            resumed.advance(n - cut).unwrap();
+            let values: Vec<u32> =
+                resumed.values().iter().map(|&v| u32::from(v)).collect();
+            prop_assert_eq!(values, naive_values(&rules, n as usize));
         }
     }
 }
