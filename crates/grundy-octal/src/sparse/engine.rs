@@ -34,9 +34,10 @@
 //! options of one heap) stops the engine with an error naming the heap; the
 //! values before it stay valid.
 
-use crate::code::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, Rules};
+use crate::code::Rules;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sparse::checkpoint::{CHECKPOINT_FORMAT, Checkpoint, checksum};
+use crate::sparse::heap::{self, Plan, Scratch, Sparse};
 use crate::sparse::mask::{Frequencies, Mask, choose};
 use crate::stats::{RareValue, Summary};
 
@@ -65,54 +66,6 @@ pub struct Work {
     pub three_heap_splits: u64,
 }
 
-/// The digits of a code, grouped by what they allow.
-#[derive(Clone, Debug)]
-struct Plan {
-    leave_none: Vec<usize>,
-    leave_one: Vec<usize>,
-    split2: Vec<usize>,
-    split3: Vec<usize>,
-    unequal: bool,
-    /// Parity of the splitting digits' indices (for the domain split).
-    t0: u64,
-    domain_allowed: bool,
-}
-
-impl Plan {
-    fn new(rules: &Rules) -> Plan {
-        let mut plan = Plan {
-            leave_none: Vec::new(),
-            leave_one: Vec::new(),
-            split2: Vec::new(),
-            split3: Vec::new(),
-            unequal: rules.unequal_split(),
-            t0: 0,
-            domain_allowed: false,
-        };
-        for i in 0..=rules.code_len() {
-            let d = rules.digit(i);
-            if d & LEAVE_NONE != 0 && i > 0 {
-                plan.leave_none.push(i);
-            }
-            if d & LEAVE_ONE != 0 && i > 0 {
-                plan.leave_one.push(i);
-            }
-            if d & LEAVE_TWO != 0 {
-                plan.split2.push(i);
-            }
-            if d & LEAVE_THREE != 0 {
-                plan.split3.push(i);
-            }
-        }
-        if let Some(&first) = plan.split2.first() {
-            plan.t0 = (first & 1) as u64;
-            plan.domain_allowed =
-                plan.split2.iter().all(|&i| i & 1 == first & 1);
-        }
-        plan
-    }
-}
-
 /// A streaming generator of g(0), g(1), ... for one rule set, with a state
 /// that can be saved ([`Engine::checkpoint`]) and restored
 /// ([`Engine::resume`]).
@@ -130,10 +83,7 @@ pub struct Engine {
     /// A power of two (at least 64) above every value so far: every option
     /// value is below it.
     top: usize,
-    /// Bit v set: the masked parity of v is 1 (v < top).
-    odd: Vec<u64>,
-    seen: Vec<u64>,
-    want: Vec<u64>,
+    scratch: Scratch,
     next_review: u64,
     work: Work,
     /// Values from here on do not fit: 65536 (lowered in tests).
@@ -170,7 +120,7 @@ impl Engine {
             MaskChoice::Auto => Mask::NONE,
             MaskChoice::Fixed(mask) => mask,
         };
-        let mut engine = Engine {
+        Engine {
             rules,
             plan,
             choice,
@@ -181,15 +131,11 @@ impl Engine {
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
             top: 64,
-            odd: Vec::new(),
-            seen: Vec::new(),
-            want: Vec::new(),
+            scratch: Scratch::new(mask),
             next_review: FIRST_REVIEW,
             work: Work::default(),
             value_limit: 1 << 16,
-        };
-        engine.resize_bitsets();
-        engine
+        }
     }
 
     /// The rules this engine computes.
@@ -398,8 +344,8 @@ impl Engine {
             engine.max_value = engine.max_value.max(v);
         }
         engine.grow_top();
-        // The parity table belongs to the mask: rebuild it for this one.
-        engine.resize_bitsets();
+        // The parity tables belong to the mask: rebuild them for this one.
+        engine.scratch.set_mask(engine.mask);
         engine.rebuild_rare();
         engine.next_review = if n <= FIRST_REVIEW {
             FIRST_REVIEW
@@ -429,24 +375,8 @@ impl Engine {
     }
 
     fn grow_top(&mut self) {
-        let top =
-            (usize::from(self.max_value) + 1).next_power_of_two().max(64);
-        if top != self.top {
-            self.top = top;
-            self.resize_bitsets();
-        }
-    }
-
-    fn resize_bitsets(&mut self) {
-        let words = self.top / 64;
-        self.seen = vec![0; words];
-        self.want = vec![0; words];
-        self.odd = vec![0; words];
-        for v in 0..self.top {
-            if (v as u16 & self.mask.bits).count_ones() & 1 == 1 {
-                self.odd[v / 64] |= 1 << (v % 64);
-            }
-        }
+        let top = (usize::from(self.max_value) + 1).next_power_of_two();
+        self.top = top.max(64);
     }
 
     /// Chooses the split from the frequencies so far (unless fixed) and
@@ -460,7 +390,7 @@ impl Engine {
             choose(&self.freq, self.top, self.plan.domain_allowed);
         if mask != self.mask && (rare as usize) < self.rare_pos.len() {
             self.mask = mask;
-            self.resize_bitsets();
+            self.scratch.set_mask(mask);
             self.rebuild_rare();
         }
     }
@@ -478,124 +408,15 @@ impl Engine {
 
     /// g(n), from g(0..n).
     fn compute(&mut self, n: usize) -> Result<u16> {
-        let g = &self.values[..n];
-        let plan = &self.plan;
-        let words = self.top / 64;
-        let seen = &mut self.seen[..words];
-        seen.fill(0);
-        for &i in &plan.leave_none {
-            if i == n {
-                mark(seen, 0);
-            }
-        }
-        for &i in &plan.leave_one {
-            if i < n {
-                mark(seen, g[n - i]);
-            }
-        }
-        for &i in &plan.split3 {
-            if n >= i + 3 {
-                self.work.three_heap_splits += three_splits(g, n - i, seen);
-            }
-        }
-        for &i in &plan.split2 {
-            if n < i + 2 {
-                continue;
-            }
-            let m = n - i;
-            if !plan.unequal && m.is_multiple_of(2) {
-                mark(seen, 0);
-            }
-            // The rare parts below m; positions are sorted and only the last
-            // few can reach m.
-            let mut end = self.rare_pos.len();
-            while end > 0 && self.rare_pos[end - 1] as usize >= m {
-                end -= 1;
-            }
-            let pos = &self.rare_pos[..end];
-            let val = &self.rare_val[..end];
-            let skip =
-                if plan.unequal && m.is_multiple_of(2) { m / 2 } else { 0 };
-            self.work.rare_pairs += end as u64;
-            if words == 1 {
-                seen[0] |= rare_pairs_word(g, m, pos, val, skip);
-            } else {
-                rare_pairs(g, m, pos, val, skip, seen);
-            }
-        }
-        // Step 2: the least unmarked value of the common parity.
-        let q = self.mask.common_parity(n as u64, plan.t0);
-        let odd = &self.odd[..words];
-        let mut c = self.top;
-        for (w, (&s, &o)) in seen.iter().zip(odd).enumerate() {
-            let class = if q == 1 { o } else { !o };
-            let free = !s & class;
-            if free != 0 {
-                c = w * 64 + free.trailing_zeros() as usize;
-                break;
-            }
-        }
-        // Step 3: the unmarked values below c of the other parity.
-        let want = &mut self.want[..words];
-        let mut wanted = 0u32;
-        for (w, ((slot, &s), &o)) in
-            want.iter_mut().zip(seen.iter()).zip(odd).enumerate()
-        {
-            let class = if q == 1 { !o } else { o };
-            let below = below_mask(c, w);
-            *slot = !s & class & below;
-            wanted += slot.count_ones();
-        }
-        if wanted > 0 && !self.mask.is_none() {
-            // The splits of all splitting digits are scanned side by side,
-            // a block of first parts at a time (blocks doubling from 32 to
-            // 4096), so that a value only one digit yields early is not
-            // waited for behind a full scan of another digit.
-            let mut start = 1;
-            let mut block = 32;
-            let last = plan
-                .split2
-                .iter()
-                .filter(|&&i| n >= i + 2)
-                .map(|&i| split_hi(n - i, plan.unequal))
-                .max()
-                .unwrap_or(0);
-            'scan: while start <= last {
-                for &i in &plan.split2 {
-                    if n < i + 2 {
-                        continue;
-                    }
-                    let m = n - i;
-                    let hi = split_hi(m, plan.unequal);
-                    if start > hi {
-                        continue;
-                    }
-                    let end = hi.min(start + block - 1);
-                    let scanned = if words == 1 {
-                        let (left, scanned) =
-                            scan_word(g, m, start, end, want[0]);
-                        want[0] = left;
-                        wanted = left.count_ones();
-                        scanned
-                    } else {
-                        let (left, scanned) =
-                            scan(g, m, start, end, want, wanted);
-                        wanted = left;
-                        scanned
-                    };
-                    self.work.scanned_pairs += scanned;
-                    if wanted == 0 {
-                        break 'scan;
-                    }
-                }
-                start += block;
-                block = (block * 2).min(4096);
-            }
-        }
-        let value = match want.iter().position(|&w| w != 0) {
-            Some(w) => w * 64 + want[w].trailing_zeros() as usize,
-            None => c,
+        let sparse = Sparse {
+            plan: &self.plan,
+            mask: self.mask,
+            rare_pos: &self.rare_pos,
+            rare_val: &self.rare_val,
+            top: self.top,
         };
+        let g = &self.values[..n];
+        let value = heap::value(g, &sparse, &mut self.scratch, &mut self.work);
         if value >= self.value_limit {
             return Err(Error::new(
                 ErrorKind::TooLarge,
@@ -633,151 +454,6 @@ fn memory_error(additional: u64, len: u64) -> Error {
              each) after {len}: lower the number of positions"
         ),
     )
-}
-
-#[inline]
-fn mark(seen: &mut [u64], v: u16) {
-    seen[usize::from(v >> 6)] |= 1u64 << (v & 63);
-}
-
-/// Bits of word `w` for the values below c.
-#[inline]
-fn below_mask(c: usize, w: usize) -> u64 {
-    let lo = w * 64;
-    if c >= lo + 64 {
-        !0
-    } else if c <= lo {
-        0
-    } else {
-        (1u64 << (c - lo)) - 1
-    }
-}
-
-/// Step 1 for values below 64: the values of the splits of m with a rare
-/// part, as one bit set. `skip` is a part that is not allowed (the equal
-/// split in Grundy's game), or 0.
-#[inline]
-fn rare_pairs_word(
-    g: &[u16],
-    m: usize,
-    pos: &[u64],
-    val: &[u16],
-    skip: usize,
-) -> u64 {
-    let mut acc = 0u64;
-    for (&r, &v) in pos.iter().zip(val) {
-        let r = r as usize;
-        if r != skip {
-            acc |= 1u64 << ((v ^ g[m - r]) & 63);
-        }
-    }
-    acc
-}
-
-fn rare_pairs(
-    g: &[u16],
-    m: usize,
-    pos: &[u64],
-    val: &[u16],
-    skip: usize,
-    seen: &mut [u64],
-) {
-    for (&r, &v) in pos.iter().zip(val) {
-        let r = r as usize;
-        if r != skip {
-            mark(seen, v ^ g[m - r]);
-        }
-    }
-}
-
-/// Marks every split of m into three non-empty heaps; returns how many.
-fn three_splits(g: &[u16], m: usize, seen: &mut [u64]) -> u64 {
-    let mut count = 0;
-    let mut a = 1;
-    while 3 * a <= m {
-        let mut b = a;
-        while a + 2 * b <= m {
-            mark(seen, g[a] ^ g[b] ^ g[m - a - b]);
-            count += 1;
-            b += 1;
-        }
-        a += 1;
-    }
-    count
-}
-
-/// The largest first part a of a split (a, m - a), a <= m - a (a < m - a
-/// when the parts must differ).
-#[inline]
-fn split_hi(m: usize, unequal: bool) -> usize {
-    if unequal { (m - 1) / 2 } else { m / 2 }
-}
-
-/// Step 3 for values below 64: scans the splits (a, m - a) for a in
-/// `from..=to` until no wanted value is left; returns the values still
-/// wanted and the number of pairs scanned.
-fn scan_word(
-    g: &[u16],
-    m: usize,
-    from: usize,
-    to: usize,
-    mut want: u64,
-) -> (u64, u64) {
-    const CHUNK: usize = 16;
-    let lo = &g[from..=to];
-    // up[len - 1 - k] = g[m - from - k] is the partner of lo[k].
-    let up = &g[m - to..=m - from];
-    let mut scanned = 0u64;
-    let mut lo_chunks = lo.chunks_exact(CHUNK);
-    let mut up_chunks = up.rchunks_exact(CHUNK);
-    for (x, y) in (&mut lo_chunks).zip(&mut up_chunks) {
-        let mut any = 0u64;
-        for k in 0..CHUNK {
-            any |= 1u64 << ((x[k] ^ y[CHUNK - 1 - k]) & 63);
-        }
-        scanned += CHUNK as u64;
-        if any & want != 0 {
-            want &= !any;
-            if want == 0 {
-                return (0, scanned);
-            }
-        }
-    }
-    let (x, y) = (lo_chunks.remainder(), up_chunks.remainder());
-    for k in 0..x.len() {
-        let v = (x[k] ^ y[y.len() - 1 - k]) & 63;
-        scanned += 1;
-        want &= !(1u64 << v);
-        if want == 0 {
-            break;
-        }
-    }
-    (want, scanned)
-}
-
-/// Step 3 for larger values; `wanted` is the number of bits set in `want`.
-fn scan(
-    g: &[u16],
-    m: usize,
-    from: usize,
-    to: usize,
-    want: &mut [u64],
-    mut wanted: u32,
-) -> (u32, u64) {
-    let mut scanned = 0u64;
-    for a in from..=to {
-        let v = g[a] ^ g[m - a];
-        scanned += 1;
-        let (w, bit) = (usize::from(v >> 6), 1u64 << (v & 63));
-        if want[w] & bit != 0 {
-            want[w] &= !bit;
-            wanted -= 1;
-            if wanted == 0 {
-                break;
-            }
-        }
-    }
-    (wanted, scanned)
 }
 
 #[cfg(test)]

@@ -3,4 +3,5 @@
 
 pub mod checkpoint;
 pub mod engine;
+mod heap;
 pub mod mask;
