@@ -513,6 +513,54 @@ mod tests {
         }
     }
 
+    fn any_code() -> impl proptest::strategy::Strategy<Value = Rules> {
+        use proptest::prelude::*;
+        (
+            prop::sample::select(vec![0u8, 0, 4, 8, 12]),
+            prop::collection::vec(0u8..16, 1..4),
+            any::<bool>(),
+        )
+            .prop_map(|(d0, digits, octal)| {
+                let digits: Vec<u8> = if octal {
+                    digits.iter().map(|d| d % 8).collect()
+                } else {
+                    digits
+                };
+                let d0 = if octal { d0 % 8 } else { d0 };
+                crate::OctalCode::new(d0, &digits).unwrap().into()
+            })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// The theorem's bound, tested: whenever a period is certified
+        /// from N values, the definition keeps it on four times as many.
+        #[test]
+        fn certified_periods_hold_further(rules in any_code()) {
+            let (t, k) = (rules.code_len() as u64, rules.max_parts());
+            let n = if k == 3 { 90 } else { 400 };
+            let values: Vec<u16> = naive_values(&rules, n)
+                .into_iter()
+                .map(|v| v as u16)
+                .collect();
+            if let Some((l, p, c)) = find(&values, t, k) {
+                proptest::prop_assert!(c.verify(&values));
+                let further = naive_values(&rules, 4 * n);
+                let (l, p) = (l as usize, p as usize);
+                for m in l..4 * n - p {
+                    proptest::prop_assert_eq!(further[m], further[m + p]);
+                }
+                // And it is the least: no smaller period from any start.
+                for q in 1..p {
+                    let lq = last_difference(&values, q as u64);
+                    let end = Certificate::bound(lq, q as u64, t, k);
+                    proptest::prop_assert!(end + q as u64 > n as u64);
+                }
+            }
+        }
+    }
+
     #[test]
     fn budget_stops_and_reports() {
         // Officers (0.6) has no known period; 5000 values are not enough.
