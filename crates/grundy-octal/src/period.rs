@@ -34,8 +34,9 @@
 //! certified p is an eventual period, so the least eventual period divides
 //! it and shares its pre-period (and is then also certifiable): each
 //! divisor is checked over one period as an independent second proof of
-//! minimality. Checks run at N growing by a quarter each time, so they add
-//! O(N) in all.
+//! minimality. Checks run at fixed N (64, 80, 100, ..., a quarter more
+//! each time), so they add O(N) in all and the result does not depend on
+//! timing.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -220,7 +221,13 @@ impl PeriodSearch {
     /// A search continuing with an engine (fresh, or resumed from a
     /// checkpoint).
     pub fn resume(engine: Engine) -> PeriodSearch {
-        let next_check = FIRST_CHECK.max(engine.len());
+        // Checks run at fixed lengths (64, 80, 100, ..., a quarter more
+        // each time), so a resumed search checks where an uninterrupted
+        // one would, and results do not depend on timing.
+        let mut next_check = FIRST_CHECK;
+        while next_check < engine.len() {
+            next_check = next_check_after(next_check);
+        }
         PeriodSearch { engine, next_check, chunk: 1024 }
     }
 
@@ -248,8 +255,8 @@ impl PeriodSearch {
         let (t, k) = (rules.code_len() as u64, rules.max_parts());
         loop {
             let len = self.engine.len();
-            if theorem && len >= self.next_check {
-                self.next_check = len + len / 4;
+            if theorem && len == self.next_check {
+                self.next_check = next_check_after(len);
                 if let Some(found) = find(self.engine.values(), t, k) {
                     return Ok(PeriodOutcome::Found(self.found(found)));
                 }
@@ -269,7 +276,10 @@ impl PeriodSearch {
                     summary: self.engine.summary(),
                 }));
             }
-            let count = self.chunk.min(budget.max_positions - len);
+            let mut count = self.chunk.min(budget.max_positions - len);
+            if theorem {
+                count = count.min(self.next_check - len);
+            }
             let started = Instant::now();
             self.engine.advance(count)?;
             on_chunk(&self.engine, &self.engine.values()[len as usize..]);
@@ -300,6 +310,11 @@ impl PeriodSearch {
                 .unwrap_or(0),
         }
     }
+}
+
+/// The length of the period check after one at `len`.
+fn next_check_after(len: u64) -> u64 {
+    len + (len / 4).max(1)
 }
 
 /// Finds the least certified period of a game within a budget.
@@ -439,6 +454,7 @@ fn nearest_repeat(values: &[u16], w: usize, p_max: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Engine;
     use crate::naive::naive_values;
 
     fn period(code: &str, max: u64) -> PeriodOutcome {
@@ -587,6 +603,37 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// The search checks at fixed lengths, so where it stops does not
+    /// depend on timing or on a checkpoint in between.
+    #[test]
+    fn deterministic_with_and_without_resume() {
+        let rules: Rules = "0.16".parse().unwrap();
+        let budget = Budget::positions(1 << 21);
+        let PeriodOutcome::Found(whole) =
+            find_period(&rules, &budget).unwrap()
+        else {
+            panic!()
+        };
+        let mut first = PeriodSearch::new(rules);
+        let early = Budget::positions(123_457);
+        assert!(matches!(
+            first.run(&early, &mut |_, _| {}).unwrap(),
+            PeriodOutcome::NotFound(_)
+        ));
+        let engine = first.into_engine();
+        let checkpoint = engine.checkpoint();
+        let engine =
+            Engine::resume(&checkpoint, engine.into_values()).unwrap();
+        let mut second = PeriodSearch::resume(engine);
+        let PeriodOutcome::Found(resumed) =
+            second.run(&budget, &mut |_, _| {}).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(resumed, whole);
+        assert_eq!((whole.preperiod, whole.period), (105351, 149459));
     }
 
     #[test]

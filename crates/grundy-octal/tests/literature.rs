@@ -96,10 +96,10 @@ fn gangolli_plambeck_periods() {
     check_periods(&rows, 1 << 21);
 }
 
-/// Source: as above: .376, last exceptional value 2268247 (4.5 million
-/// values; about 40 s in a release build on the development machine).
+/// Source: as above: .376, last exceptional value 2268247 (5.5 million
+/// values; about 7 s in a release build, see BENCHMARKS.md).
 #[test]
-#[ignore = "about 40 s in release, 4.5 million values"]
+#[ignore = "about 7 s in release, more with opt-level 1"]
 fn gangolli_plambeck_376() {
     let rows: Vec<_> = table(GANGOLLI_PLAMBECK)
         .into_iter()
@@ -143,10 +143,10 @@ fn three_digit_solved() {
 }
 
 /// Source: as above, the two long ones: .376 (Gangolli, Plambeck) and .354
-/// (Flammenkamp, 2002: pre-period 10061916, period 1180; 23.5 million
-/// values). About 40 s each in a release build.
+/// (Flammenkamp, 2002: pre-period 10061916, period 1180; 21 million
+/// values). About 7 s each in a release build.
 #[test]
-#[ignore = "about 80 s in release"]
+#[ignore = "about 15 s in release"]
 fn three_digit_solved_long() {
     let rows: Vec<_> = table(THREE_DIGIT)
         .into_iter()
@@ -160,10 +160,10 @@ fn three_digit_solved_long() {
 /// Source: OEIS A071509, after Flammenkamp: .454 (like .4RZj) has period
 /// 60620715 and last exception 160949018, the longest known period of a
 /// three-digit code. The certificate needs 4.4 10^8 values; the search
-/// stops at the check after that, 5.4 10^8 values (1 GB, about 70 s of CPU
-/// in a release build).
+/// stops at the check after that, 4.8 10^8 values (940 MB, about 60 s in a
+/// release build).
 #[test]
-#[ignore = "about 70 s of CPU in release and 1 GB: the frontier record"]
+#[ignore = "about 60 s in release and 1 GB: the frontier record"]
 fn three_digit_frontier() {
     let row =
         table(THREE_DIGIT).into_iter().find(|r| r["code"] == "0.454").unwrap();
@@ -382,9 +382,9 @@ fn czajka_solved_statistics() {
     }
 }
 
-/// Source: as above, .376 and .354 (about 80 s in release).
+/// Source: as above, .376 and .354 (about 15 s in release).
 #[test]
-#[ignore = "about 80 s in release"]
+#[ignore = "about 15 s in release"]
 fn czajka_solved_statistics_long() {
     for row in table(CZAJKA_STATISTICS) {
         if !["0.376", "0.354"].contains(&row["code"]) {
@@ -418,9 +418,9 @@ fn czajka_unsolved_statistics() {
 }
 
 /// Source: as above, Officers (.6) and Grundy's game after 2^21 values
-/// (about 30 s each in release).
+/// (about 6 s each in release).
 #[test]
-#[ignore = "about a minute in release"]
+#[ignore = "about 15 s in release"]
 fn czajka_unsolved_statistics_long() {
     unsolved_statistics(1 << 21);
 }
