@@ -11,7 +11,7 @@
 //! periodicity theorem exists for misère play, so none is claimed: the
 //! report says how far the search got.
 //!
-//! Convention (DOMAIN: misère play): a player with no move *wins*; P means
+//! Convention: a player with no move *wins* (misère play); P means
 //! the player to move loses.
 
 use std::collections::HashMap;
