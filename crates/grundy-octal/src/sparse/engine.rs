@@ -18,10 +18,14 @@
 //! 2. c = the least unmarked value of parity q. No option has value c, so
 //!    g(n) <= c, and every value below c of parity q is an option;
 //! 3. the values below c of the other parity that are still unmarked are
-//!    *wanted*: the splits (a, n - i - a) are scanned from a = 1 until every
-//!    wanted value has turned up (usually after a few pairs, since most
-//!    pairs are common x common). Then g(n) = c; if the scan ends with some
-//!    wanted value missing, g(n) is the least of them (a new rare value).
+//!    *wanted*: the splits (a, n - i - a) of all splitting digits are
+//!    scanned side by side from a = 1 until every wanted value has turned
+//!    up (usually after a few pairs, since most pairs are common x
+//!    common). Then g(n) = c; if the scan ends with some wanted value
+//!    missing, g(n) is the least of them (a new rare value).
+//!
+//! The per-heap step lives in `heap.rs`, in a build for values below 64
+//! and one for larger values.
 //!
 //! This is the exact mex for every mask (a poor mask only makes step 3
 //! longer, and [`Mask::NONE`] makes step 1 the full enumeration), which is
