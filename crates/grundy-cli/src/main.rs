@@ -50,7 +50,8 @@ fn hint(err: &anyhow::Error) -> &'static str {
         Some(grundy::StopReason::Positions) => "; raise --max-positions",
         Some(grundy::StopReason::Time) => "; raise --timeout",
         Some(grundy::StopReason::States) => " or raise --max-states",
-        Some(grundy::StopReason::Cancelled) | None => "",
+        Some(grundy::StopReason::Cancelled | grundy::StopReason::Width)
+        | None => "",
     }
 }
 

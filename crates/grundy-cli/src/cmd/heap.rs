@@ -62,11 +62,24 @@ fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
         describe(r.outcome),
         moves(&r.winning_moves)
     )?;
-    writeln!(
-        out,
-        "misère:   {}; winning moves: {}",
-        describe(r.misere_outcome),
-        moves(&r.misere_winning_moves)
-    )?;
+    if let Some(p) = r.split_period {
+        writeln!(
+            out,
+            "          (some of them: every other winning split is one of these with its smaller heaps raised by multiples of the period {p})"
+        )?;
+    }
+    match (r.misere_outcome, &r.misere_note) {
+        (Some(outcome), _) => writeln!(
+            out,
+            "misère:   {}; winning moves: {}",
+            describe(outcome),
+            moves(&r.misere_winning_moves)
+        )?,
+        (None, note) => writeln!(
+            out,
+            "misère:   not known: {}",
+            note.as_deref().unwrap_or("not computed")
+        )?,
+    }
     Ok(())
 }

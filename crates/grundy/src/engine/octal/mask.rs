@@ -28,6 +28,14 @@
 //! transform of the value frequencies (O(B 2^B) for values below 2^B).
 
 /// A rare/common split: the mask and whether position parity enters.
+///
+/// ```
+/// use grundy::Mask;
+/// // Flammenkamp's mask of Grundy's game: rare when the value's bits
+/// // above the lowest are even in number.
+/// let mask = Mask { bits: 0xFFFE, domain: false };
+/// assert!(!mask.is_none());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mask {
