@@ -18,6 +18,7 @@ pub mod checkpoint;
 pub(crate) mod heap;
 pub mod mask;
 pub(crate) mod plan;
+pub(crate) mod scan;
 pub mod sparse;
 
 pub use checkpoint::{CHECKPOINT_FORMAT, Checkpoint, checksum};

@@ -687,6 +687,19 @@ mod tests {
             prop_assert_eq!(sparse(&g, n, choice), grundy_values(&g, n as usize));
         }
 
+        /// The byte-flag scan alone (it otherwise only runs once values
+        /// reach 1024) equals the definition too.
+        #[test]
+        fn byte_flag_scan_equals_naive(g in any_game()) {
+            let n = if g.max_parts() == 3 { 120 } else { 700 };
+            let mut engine = SparseEngine::new(&g);
+            engine.scratch.table_top = 0;
+            engine.advance(n).unwrap();
+            let values: Vec<u64> =
+                engine.values().iter().map(|&v| u64::from(v)).collect();
+            prop_assert_eq!(values, grundy_values(&g, n as usize));
+        }
+
         #[test]
         fn resumed_equals_naive(g in any_game(), cut in 0u64..400) {
             let n = if g.max_parts() == 3 { 120 } else { 600 };
