@@ -25,7 +25,17 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("grundy: {err:#}{}", hint(&err));
+            let message = format!("{err:#}");
+            let message = grundy::shorten_quotes(&message);
+            let hint = match hint(&err) {
+                // "...; use smaller heaps or raise --max-states"
+                Some(flag) if message.ends_with("use smaller heaps") => {
+                    format!(" or raise {flag}")
+                }
+                Some(flag) => format!("; raise {flag}"),
+                None => String::new(),
+            };
+            eprintln!("grundy: {message}{hint}");
             ExitCode::from(exit_code(&err))
         }
     }
@@ -41,17 +51,17 @@ fn exit_code(err: &anyhow::Error) -> u8 {
 
 /// The flag to raise when a budget ran out: the library's messages name
 /// no front end's settings, so the command adds its own.
-fn hint(err: &anyhow::Error) -> &'static str {
+fn hint(err: &anyhow::Error) -> Option<&'static str> {
     let stopped = err
         .chain()
         .find_map(|cause| cause.downcast_ref::<grundy::Error>())
         .and_then(grundy::Error::stopped);
     match stopped.map(|s| s.reason) {
-        Some(grundy::StopReason::Positions) => "; raise --max-positions",
-        Some(grundy::StopReason::Time) => "; raise --timeout",
-        Some(grundy::StopReason::States) => " or raise --max-states",
+        Some(grundy::StopReason::Positions) => Some("--max-positions"),
+        Some(grundy::StopReason::Time) => Some("--timeout"),
+        Some(grundy::StopReason::States) => Some("--max-states"),
         Some(grundy::StopReason::Cancelled | grundy::StopReason::Width)
-        | None => "",
+        | None => None,
     }
 }
 

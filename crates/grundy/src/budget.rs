@@ -260,11 +260,6 @@ impl<'a> Meter<'a> {
         Meter { budget, unit, done: 0, next_check: 0, every, effort: 0 }
     }
 
-    /// Adds `count` units of work.
-    pub(crate) fn add(&mut self, count: usize) -> Result<(), Stopped> {
-        self.add_costly(count, 0)
-    }
-
     /// Adds `count` units of work that took `effort` elementary steps: the
     /// budget is checked every [`CHECK_EVERY`] units as usual, and also
     /// whenever the effort since the last check passes [`EFFORT_EVERY`],
@@ -296,8 +291,8 @@ mod tests {
     fn work_budget_stops_past_the_limit() {
         let budget = Budget::positions(10);
         let mut meter = Meter::every(&budget, Unit::Positions, 4);
-        assert!(meter.add(10).is_ok());
-        let stop = meter.add(1).unwrap_err();
+        assert!(meter.add_costly(10, 0).is_ok());
+        let stop = meter.add_costly(1, 0).unwrap_err();
         assert_eq!(stop.reason, StopReason::Positions);
         assert_eq!((stop.done, stop.limit), (11, 10));
     }
@@ -324,7 +319,7 @@ mod tests {
         };
         let mut meter = Meter::every(&budget, Unit::Positions, 5);
         for _ in 0..12 {
-            meter.add(1).unwrap();
+            meter.add_costly(1, 0).unwrap();
         }
         assert_eq!(*heard.lock().unwrap(), [1, 6, 11]);
     }

@@ -112,7 +112,7 @@ pub use budget::{
 pub use code::{MAX_DIGITS, OctalCode, OctalGame};
 pub use engine::Engine;
 pub use engine::octal::{CHECKPOINT_FORMAT, Checkpoint, Mask, checksum};
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, Result, shorten_quotes};
 pub use game::{HeapGame, HeapOption, MAX_LEAVES};
 pub use nimber::{Nimber, mex};
 pub use notation::ALL_BUT_PREFIX;

@@ -410,7 +410,7 @@ fn find_cycle<S: Source>(
             brent_end *= 2;
         }
         let count = chunk.min((brent_end - source.position()) as usize);
-        meter.add(count)?;
+        meter.add_costly(count, count as u64 * source.moves() as u64)?;
         let end_position = source.position() + count as u64;
         let buffer = source.advance(count);
         let start = buffer.len() - count;
@@ -443,7 +443,7 @@ fn advance_to<S: Source>(
 ) -> Result<(), Stopped> {
     while source.position() < target {
         let count = chunk.min((target - source.position()) as usize);
-        meter.add(count)?;
+        meter.add_costly(count, count as u64 * source.moves() as u64)?;
         source.advance(count);
     }
     Ok(())
@@ -465,7 +465,8 @@ fn least_preperiod<S: Source>(
     loop {
         // Small steps first: most pre-periods are short.
         let count = chunk.min((behind.position() + m).max(64) as usize);
-        meter.add(2 * count)?;
+        meter
+            .add_costly(2 * count, 2 * count as u64 * ahead.moves() as u64)?;
         let start_position = behind.position();
         let a = behind.advance(count);
         let a = &a[a.len() - count..];

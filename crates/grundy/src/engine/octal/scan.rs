@@ -51,6 +51,7 @@ impl Wanted {
     }
 
     /// How many values are still wanted.
+    #[cfg(test)]
     pub(crate) fn left(&self) -> u32 {
         self.left
     }
