@@ -7,6 +7,7 @@ mod allbut;
 mod errors;
 mod files;
 mod heap;
+mod octal;
 mod period;
 mod pictures;
 mod play;

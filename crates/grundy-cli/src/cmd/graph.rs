@@ -1,6 +1,6 @@
 //! `grundy graph SET --heap N`: the transition graph of one heap with each
 //! position's Grundy value, as Graphviz DOT, SVG or PNG, or the sequence
-//! of pictures that fills the values in one position at a time (seed 000).
+//! of pictures that fills the values in one position at a time.
 //!
 //! Layout and drawing happen in-process (`grundy-pictures`: `layout-rs`,
 //! `resvg`), so no Graphviz installation is needed; the DOT output can
@@ -19,7 +19,8 @@ use crate::term::Output;
 
 #[derive(Debug, Args)]
 pub struct GraphArgs {
-    /// The subtraction set, e.g. `1,2,3`.
+    /// The subtraction set, e.g. `1,2,3`, or an octal code (`0.07`) or
+    /// `grundy`.
     #[arg(value_name = "SET", allow_hyphen_values = true)]
     pub set: String,
     /// The number of stones in the heap (at most 60).

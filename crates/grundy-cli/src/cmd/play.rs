@@ -1,5 +1,5 @@
 //! `grundy play`: play a subtraction game (or a sum of them) against a
-//! perfect computer, the terminal game of seed 000 (the 31 game).
+//! perfect computer, the terminal game (the 31 game).
 //!
 //! The library solves the game (`grundy::Strategy`); this file only
 //! reads the person's commands line by line, checks them, and writes what
@@ -23,7 +23,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The subtraction set of every heap given without its own set.
+    /// The subtraction set (or octal code, or `grundy`) of every heap given
+    /// without its own set.
     #[arg(long, value_name = "SET", default_value = "1,2,3")]
     pub set: String,
     /// The heaps: each a number of stones (`31`) or SET:SIZE with its own
