@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The extension of seed 003's checks to 1 <= a <= 100 (docs/SWEEPS.md):
+# The extension of Suetsugu-Abuku's checks to 1 <= a <= 100 (docs/SWEEPS.md):
 # `bash ext.sh 1` for {a, b, a+b, a+2b}, `bash ext.sh 2` for {a, b, a+b, 2a+b}.
 G=${G:-target/release/grundy}
 C1='i = (b-a)/(2*a); j = (b-(2*i+1)*a)/a; k = b-(2*i+j+1)*a; f = 4*(i+j)*(i+1)*a*a + (4*i+3)*k*a + k*k;

@@ -48,7 +48,7 @@ pub enum Command {
     /// P-positions marked (SVG or PNG).
     Plot(crate::cmd::plot::PlotArgs),
     /// Show the FES steps of an all-but set: for each Grundy value k, the
-    /// positions that get k and the boundary pattern (seed 003).
+    /// positions that get k and the boundary pattern (Suetsugu-Abuku).
     Explain(crate::cmd::explain::ExplainArgs),
 }
 

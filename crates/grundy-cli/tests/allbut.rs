@@ -59,7 +59,7 @@ fn issue_3_misere_outcome_period() {
 
 #[test]
 fn issue_3_heap_huge_all_but() {
-    // g(n) = 2 floor(n / 4) + (n mod 2) for all-but:2,3,7 (seed 003,
+    // g(n) = 2 floor(n / 4) + (n mod 2) for all-but:2,3,7 (Suetsugu-Abuku,
     // Lemma 2); P-positions 0 and 2, misère P-positions 1 and 3.
     let v = json(&["heap", "all-but:2,3,7", "1000000000000000003", "--json"]);
     assert_eq!(v["grundy"].as_u64(), Some(500_000_000_000_000_001));

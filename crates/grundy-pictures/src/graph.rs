@@ -1,5 +1,5 @@
 //! The transition graph of one heap, each position labelled with its
-//! Grundy value, as in seed 000 (the 31 game guide), which draws it for
+//! Grundy value, as guides to the 31 game draw it, for
 //! S = {1, 2, 3} and 8 stones and fills in the values one position at a
 //! time: 0 stones first, then each position as the mex of the values of
 //! the positions it can move to.
@@ -99,7 +99,7 @@ impl GameGraph {
         Step { filled: self.heap + 1, current: None }
     }
 
-    /// The pictures of seed 000: nothing filled in, then one position
+    /// The step-by-step pictures: nothing filled in, then one position
     /// more per step, from 0 stones up to the heap (heap + 2 steps).
     pub fn steps(&self) -> Vec<Step> {
         let mut steps = vec![Step { filled: 0, current: None }];
@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn seed_000_values() {
-        // Source: seed 000, the table for S = {1,2,3}: 0 1 2 3 0 1 2 3 0.
+        // Source: the 31 game (take 1-3), the table for S = {1,2,3}: 0 1 2 3 0 1 2 3 0.
         let g = graph("1,2,3", 8);
         let values: Vec<u64> = (0..=8).map(|n| g.value(n)).collect();
         assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);

@@ -1,6 +1,6 @@
 //! Plots of a Grundy sequence: g(n) against the heap size n, with the
 //! pre-period shaded, each period marked and the P-positions (g = 0) in
-//! red, after the sequence tables of seed 002. For all-but sets (seed 003)
+//! red, after the usual sequence tables. For all-but sets (Suetsugu-Abuku)
 //! the values grow by the saltus s every period p; the dashed trend line
 //! of slope s / p shows it.
 //!

@@ -93,7 +93,7 @@ fn verify(x: &[u64], f: &Period) {
     }
 }
 
-/// Source: DOMAIN.md 2.2; X empty is Nim, g(n) = n.
+/// Source: the definition; X empty is Nim, g(n) = n.
 #[test]
 fn nim() {
     assert_eq!(fes_values(&[], 50), (0..50).collect::<Vec<u64>>());
@@ -101,7 +101,7 @@ fn nim() {
     assert_eq!((f.preperiod, f.period, f.saltus), (0, 1, 1));
 }
 
-/// Source: A. A. Siegel (2005), quoted in seed 003, proof of Lemma 2:
+/// Source: A. A. Siegel (2005), quoted in Suetsugu-Abuku, proof of Lemma 2:
 /// G_{N \ {a}}(n) = a floor(n / 2a) + (n mod a).
 #[test]
 fn single_exclusion() {
@@ -116,7 +116,7 @@ fn single_exclusion() {
     }
 }
 
-/// Source: seed 003, Lemma 3: G_{N \ {1..t}}(n) = floor(n / (t + 1)).
+/// Source: Suetsugu-Abuku, Lemma 3: G_{N \ {1..t}}(n) = floor(n / (t + 1)).
 #[test]
 fn one_to_t() {
     for t in 1..=12u64 {
@@ -130,7 +130,7 @@ fn one_to_t() {
     }
 }
 
-/// Source: seed 003, Theorem 4 (Siegel 2005; Sleator-Slusky 2012): every
+/// Source: Suetsugu-Abuku, Theorem 4 (Siegel 2005; Sleator-Slusky 2012): every
 /// |X| <= 3 is purely additively periodic. Exhaustive for max(X) <= 14,
 /// each period re-verified on the naive sequence.
 #[test]
@@ -153,8 +153,8 @@ fn at_most_three_excluded_are_purely_periodic() {
     assert!(count > 500);
 }
 
-/// Source: seed 003, section 1.2 (Siegel [6]): X = {2, 3, 6, 8} is not
-/// purely additively periodic; also seed 003's {2, 3, 5, 7} (remark after
+/// Source: Suetsugu-Abuku, section 1.2 (Siegel [6]): X = {2, 3, 6, 8} is not
+/// purely additively periodic; also Suetsugu-Abuku's {2, 3, 5, 7} (remark after
 /// Conjecture 2).
 #[test]
 fn four_excluded_need_not_be_purely_periodic() {
@@ -165,7 +165,7 @@ fn four_excluded_need_not_be_purely_periodic() {
     }
 }
 
-/// Source: seed 003, Lemma 2: if no difference of two elements of X is
+/// Source: Suetsugu-Abuku, Lemma 2: if no difference of two elements of X is
 /// min(X) = a, then G_X = G_{N \ {a}}. {2, 3, 7}: differences 1, 4, 5.
 #[test]
 fn all_but_2_3_7_plays_like_all_but_2() {
@@ -175,7 +175,7 @@ fn all_but_2_3_7_plays_like_all_but_2() {
     assert_eq!(v, naive_values(&[2, 3, 7], 1000));
 }
 
-/// Source: seed 003, Lemma 7: for X = {a, b, a+b, 2a+b} with
+/// Source: Suetsugu-Abuku, Lemma 7: for X = {a, b, a+b, 2a+b} with
 /// 2ma <= b <= (2m+1)a for a positive integer m, b != 2a, the sequence is
 /// purely additively periodic with period length (2m+3)a + b; the proof
 /// shows the pattern before step (m+1)a equals the one before step 0, so
@@ -210,7 +210,7 @@ fn lemma_7_family() {
     assert!(checked > 50);
 }
 
-/// Source: seed 003, Theorem 6: with d = gcd(X) and X' = X / d,
+/// Source: Suetsugu-Abuku, Theorem 6: with d = gcd(X) and X' = X / d,
 /// G_X(n) = d G_X'(floor(n / d)) + (n mod d). Checked on the naive
 /// sequences, and the reported reduction and scaled period.
 #[test]
@@ -364,7 +364,7 @@ proptest! {
     }
 }
 
-/// Source: seed 003, Conjecture 1 (checked there for 1 <= a <= 30,
+/// Source: Suetsugu-Abuku, Conjecture 1 (checked there for 1 <= a <= 30,
 /// a + 1 <= b <= a + 30): X = {a, b, a+b, a+2b} is purely additively
 /// periodic with period f / (b - a) (a < b < 2a), "[(a+b-1)/2a] a"
 /// (b >= 2a, a | b), f / gcd(a, b) otherwise. Checked here for a <= 7,
@@ -404,7 +404,7 @@ fn conjecture_1_family() {
     );
 }
 
-/// Source: seed 003, Conjecture 3 (checked there for 1 <= a <= 30,
+/// Source: Suetsugu-Abuku, Conjecture 3 (checked there for 1 <= a <= 30,
 /// 2a + 1 <= b <= 2a + 30): for (2m+1)a < b < (2m+2)a, X = {a, b, a+b,
 /// 2a+b} is purely additively periodic with period f' / gcd(a, b), where
 /// f' = floor((b + 2a - 1) / 2a) 4a^2 + 3a (b mod a). Holds here for

@@ -63,7 +63,7 @@ fn write_text(
     e: &Explanation,
 ) -> anyhow::Result<()> {
     let m = x.max_excluded();
-    writeln!(out, "FES steps for {set} (seed 003, Algorithm 1):")?;
+    writeln!(out, "FES steps for {set} (Suetsugu-Abuku, Algorithm 1):")?;
     writeln!(
         out,
         "step k gives value k to the least position n whose value is unknown, then to each n + x (x in X, ascending) that is unknown and lies a distance in X from every position given k so far."

@@ -2,7 +2,7 @@
 //!
 //! For S = {1, 2, 3, ...} \ X the Grundy values are unbounded, so the
 //! window engines for finite sets do not apply. The FES algorithm
-//! (Sleator-Slusky; seed 003, Algorithm 1 and Theorem 5) computes the
+//! (Sleator-Slusky; Suetsugu-Abuku, Algorithm 1 and Theorem 5) computes the
 //! values in order of increasing Grundy value k instead of increasing n.
 //! Step k:
 //!
@@ -10,10 +10,10 @@
 //! 2. for each x in X ascending, n + x gets value k if it is undetermined
 //!    and (n + x) - m is in X for every m that got value k in this step.
 //!
-//! Every position with value k lies in [n, n + max(X)] (seed 003, Lemma 1),
+//! Every position with value k lies in [n, n + max(X)] (Suetsugu-Abuku, Lemma 1),
 //! so between steps only the *boundary pattern* matters: which of the
 //! max(X) + 1 positions from the first undetermined one on are already
-//! determined (`*`) and which are not (`_`) (seed 003, Definition 7). The
+//! determined (`*`) and which are not (`_`) (Suetsugu-Abuku, Definition 7). The
 //! next pattern is a function of the current one, which is what
 //! [`Fes::step`] computes on a bitset; a repeat of the pattern proves
 //! additive periodicity (see `allbut.rs`).
@@ -24,7 +24,7 @@
 //!
 //! References: D. Sleator, M. Slusky, "Subtraction games with FES sets of
 //! size 3", arXiv:1201.3299 (2012); K. Suetsugu, T. Abuku, "All-but Nim
-//! with FES sets of size 4" (seed 003, section 1.3).
+//! with FES sets of size 4" (Suetsugu-Abuku, section 1.3).
 
 use std::collections::VecDeque;
 
@@ -94,7 +94,7 @@ impl Fes {
     }
 
     /// max(X): the pattern covers the offsets 0..max(X) (offset max(X) and
-    /// beyond are always undetermined between steps, seed 003 Lemma 1).
+    /// beyond are always undetermined between steps, Suetsugu-Abuku Lemma 1).
     pub fn window(&self) -> usize {
         self.m
     }
@@ -163,7 +163,7 @@ impl Fes {
         self.step = other.step;
     }
 
-    /// The boundary pattern as seed 003 writes it: `*` for determined,
+    /// The boundary pattern as Suetsugu-Abuku writes it: `*` for determined,
     /// `_` for undetermined, max(X) characters (offsets 0..max(X)); for Nim
     /// (max(X) = 0) the empty string.
     pub fn pattern_string(&self) -> String {
@@ -317,7 +317,7 @@ mod tests {
         assert_eq!(fes_values(&[], 6), [0, 1, 2, 3, 4, 5]);
     }
 
-    /// Source: seed 003, Lemma 3 (and its proof):
+    /// Source: Suetsugu-Abuku, Lemma 3 (and its proof):
     /// G_{N \ {1..l}}(n) = floor(n / (l + 1)).
     #[test]
     fn one_to_t() {

@@ -1,10 +1,10 @@
 //! Exact additive periods of all-but (cofinite) sets, from FES patterns.
 //!
 //! For S = {1, 2, 3, ...} \ X the Grundy sequence is eventually additively
-//! periodic: g(n + p) = g(n) + s for n >= l (Siegel; seed 003, Theorem 3).
-//! [`find_allbut_period`] finds the least l and p exactly (DOMAIN.md 2.2):
+//! periodic: g(n + p) = g(n) + s for n >= l (Siegel; Suetsugu-Abuku, Theorem 3).
+//! [`find_allbut_period`] finds the least l and p exactly (Suetsugu-Abuku, section 1.2):
 //!
-//! 1. **gcd reduction** (seed 003, Theorem 6): with d = gcd(X) and
+//! 1. **gcd reduction** (Suetsugu-Abuku, Theorem 6): with d = gcd(X) and
 //!    X' = X / d, G_X(n) = d G_X'(floor(n / d)) + (n mod d). Every period
 //!    of G_X is then a multiple of d (G_X(n) mod d = n mod d, and G_X'
 //!    cannot end up as n + c: some step of FES always gives its value to
@@ -39,7 +39,7 @@
 //! (last P-position + 1) on: period 1.
 //!
 //! References: A. A. Siegel, Finite excluded subtraction sets and Infinite
-//! Modular Nim (2005); Sleator-Slusky, arXiv:1201.3299; seed 003 (Theorems
+//! Modular Nim (2005); Sleator-Slusky, arXiv:1201.3299; Suetsugu-Abuku (Theorems
 //! 3, 5, 6, Lemma 1); R. P. Brent, BIT 20 (1980) (cycle finder).
 
 use hashbrown::HashTable;
@@ -316,7 +316,7 @@ mod tests {
     #[test]
     fn nim_and_single_exclusions() {
         assert_eq!(lps(&[]), (0, 1, 1));
-        // Source: seed 003, Lemma 2 proof (Siegel 2005):
+        // Source: Suetsugu-Abuku, Lemma 2 proof (Siegel 2005):
         // g(n) = a floor(n / 2a) + (n mod a): period 2a, saltus a.
         for a in 1..10 {
             assert_eq!(lps(&[a]), (0, 2 * a, a), "a = {a}");
@@ -325,7 +325,7 @@ mod tests {
 
     #[test]
     fn siegel_example_is_not_purely_periodic() {
-        // Source: seed 003, section 1.2 (Siegel [6]): X = {2, 3, 6, 8}.
+        // Source: Suetsugu-Abuku, section 1.2 (Siegel [6]): X = {2, 3, 6, 8}.
         let (l, p, s) = lps(&[2, 3, 6, 8]);
         assert!(l > 0);
         let values = naive::grundy_values(

@@ -10,7 +10,7 @@
 //!    values before c) is looked for at every later position up to 2c. A
 //!    window determines the whole future, so W(c) = W(c + p) proves
 //!    g(n + p) = g(n) for all n >= c - m, and the FIRST such p is the least
-//!    period once c - m is past the pre-period (DOMAIN.md 2.1). If W(c)
+//!    period once c - m is past the pre-period. If W(c)
 //!    does not recur by 2c, the checkpoint moves to 2c.
 //! 3. The least pre-period is read off backwards from c - m; the outcome
 //!    (P/N) sequence's least period is the least divisor d of p with

@@ -3,7 +3,7 @@
 //! For a finite set S with m = max(S), the cell at n is a function of the
 //! window W(n) = (cells at n - m .. n - 1), with a fixed "absent" cell before
 //! 0. So W(i) = W(j) proves that the sequence repeats with period j - i
-//! from i - m on (DOMAIN.md 2.1, the certificate). The detector:
+//! from i - m on (the certificate). The detector:
 //!
 //! 1. **Period**: the cells before a first checkpoint c0 = 2m + 65536 are
 //!    kept, and W(c0) is compared with every later window W(n). Candidates

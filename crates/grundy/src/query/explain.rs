@@ -3,10 +3,10 @@
 //! `grundy explain all-but:X` prints, for each Grundy value k, the first
 //! undetermined position n, the boundary pattern before step k (`*` for a
 //! position whose value is already known, `_` for one that is not, the
-//! max(X) positions n .. n + max(X) - 1, as in seed 003, Definition 7) and
+//! max(X) positions n .. n + max(X) - 1, as in Suetsugu-Abuku, Definition 7) and
 //! the positions that get value k. The steps run on X itself (not on the
 //! gcd-reduced set), up to the first repeat of a pattern, so a reader can
-//! check a proof such as seed 003's Lemma 7 by eye.
+//! check a proof such as Suetsugu-Abuku's Lemma 7 by eye.
 
 use crate::budget::{Budget, Meter};
 use crate::engine::fes::Fes;
@@ -110,7 +110,7 @@ mod tests {
         assert!(short.truncated && short.steps.len() == 3);
     }
 
-    /// Source: seed 003, proof of Lemma 7: for {a, b, a+b, 2a+b} the steps
+    /// Source: Suetsugu-Abuku, proof of Lemma 7: for {a, b, a+b, 2a+b} the steps
     /// 0 < i < a give value i to i, i + a, i + a + b and i + 2a + b, and
     /// the pattern before step a is * on [0, 2a) and [a+b, 3a+b) relative
     /// to 0, i.e. from n = 2a on: _ up to a+b, then *.

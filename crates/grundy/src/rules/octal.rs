@@ -219,7 +219,7 @@ impl Reduced<'_> {
     }
 
     /// g(m - a) for a huge m, given r = (m - l) mod p, and a <= m - l.
-    fn from_top(&self, r: u64, a: u64) -> u16 {
+    fn below_top(&self, r: u64, a: u64) -> u16 {
         let back = a % self.p;
         let i = self.l + (r + self.p - back) % self.p;
         self.values[i as usize]
@@ -243,13 +243,13 @@ fn representatives(
         let d = game.digit(i as usize);
         let m = heap - BigUint::from(i);
         let r = ((&m - BigUint::from(at.l)) % at.p).to_u64().expect("below p");
-        if d & LEAVE_ONE != 0 && i > 0 && !full(&options) {
-            if u64::from(at.from_top(r, 0)) == target {
-                options.push(BigOption {
-                    take: i.into(),
-                    leaves: vec![m.clone()],
-                });
-            }
+        if d & LEAVE_ONE != 0
+            && i > 0
+            && !full(&options)
+            && u64::from(at.below_top(r, 0)) == target
+        {
+            options
+                .push(BigOption { take: i.into(), leaves: vec![m.clone()] });
         }
         if d & LEAVE_TWO != 0 {
             for a in 1..reach {
@@ -259,7 +259,7 @@ fn representatives(
                 if a % (1 << 20) == 0 {
                     poll(game, budget)?;
                 }
-                let v = at.small(a) ^ at.from_top(r, a);
+                let v = at.small(a) ^ at.below_top(r, a);
                 if u64::from(v) == target {
                     let rest = &m - BigUint::from(a);
                     options.push(BigOption {
@@ -276,10 +276,10 @@ fn representatives(
                         break 'outer;
                     }
                     three_work += 1;
-                    if three_work % (1 << 20) == 0 {
+                    if three_work.is_multiple_of(1 << 20) {
                         poll(game, budget)?;
                     }
-                    let v = at.small(a) ^ at.small(b) ^ at.from_top(r, a + b);
+                    let v = at.small(a) ^ at.small(b) ^ at.below_top(r, a + b);
                     if u64::from(v) == target {
                         let rest = &m - BigUint::from(a + b);
                         options.push(BigOption {
