@@ -75,22 +75,47 @@ pub struct FormatArgs {
 /// Limits for long searches.
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
-    /// Give up after generating this many positions (exit code 1).
-    #[arg(long, value_name = "N", default_value_t = grundy::DEFAULT_MAX_POSITIONS)]
-    pub max_positions: u64,
+    /// Give up after generating this many positions (exit code 1)
+    /// [default: 10000000000; for octal games 10000000 heaps, each costing
+    /// far more than a position of a subtraction game]
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<u64>,
     /// Give up after this many seconds (exit code 1).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
     pub timeout: Option<f64>,
 }
 
+/// The default `--max-positions` for octal games: ten million heaps take
+/// seconds to a minute and 20 MB (two bytes a heap), where the default
+/// for subtraction games would be hours and 20 GB.
+pub const DEFAULT_OCTAL_HEAPS: u64 = 10_000_000;
+
 impl BudgetArgs {
+    /// The budget for a computation on `rules`: an octal game gets
+    /// [`DEFAULT_OCTAL_HEAPS`] unless `--max-positions` was given.
+    pub fn limit_for<'a>(
+        &self,
+        rules: impl IntoIterator<Item = &'a grundy::Rules>,
+    ) -> anyhow::Result<grundy::Budget> {
+        let octal = rules
+            .into_iter()
+            .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
+        let mut budget = self.limit()?;
+        if octal && self.max_positions.is_none() {
+            budget.max_positions = DEFAULT_OCTAL_HEAPS;
+        }
+        Ok(budget)
+    }
+
     pub fn limit(&self) -> anyhow::Result<grundy::Budget> {
         let deadline = match self.timeout {
             Some(t) => deadline_after(seconds(t, "--timeout")?),
             None => None,
         };
         Ok(grundy::Budget {
-            max_positions: self.max_positions,
+            max_positions: self
+                .max_positions
+                .unwrap_or(grundy::DEFAULT_MAX_POSITIONS),
             deadline,
             ..grundy::Budget::default()
         })

@@ -135,7 +135,8 @@ fn hint(err: &anyhow::Error) -> Option<&'static str> {
         Some(grundy::StopReason::Positions) => Some("--max-positions"),
         Some(grundy::StopReason::Time) => Some("--timeout"),
         Some(grundy::StopReason::States) => Some("--max-states"),
-        Some(grundy::StopReason::Cancelled) | None => None,
+        Some(grundy::StopReason::Cancelled | grundy::StopReason::Width)
+        | None => None,
     }
 }
 

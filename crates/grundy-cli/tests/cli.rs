@@ -9,6 +9,7 @@ mod errors;
 mod files;
 mod fit;
 mod heap;
+mod octal;
 mod period;
 mod pictures;
 mod play;

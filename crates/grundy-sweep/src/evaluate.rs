@@ -107,12 +107,12 @@ impl Evaluation {
     /// A row's "not found" as read back from a file: only the positions
     /// examined are known.
     pub(crate) fn not_found(positions: u64) -> Evaluation {
-        Evaluation::NotFound(Stopped {
-            reason: StopReason::Positions,
-            done: positions,
-            limit: 0,
-            unit: grundy::Unit::Positions,
-        })
+        Evaluation::NotFound(Stopped::new(
+            StopReason::Positions,
+            positions,
+            0,
+            grundy::Unit::Positions,
+        ))
     }
 
     /// The positions examined, found or not.
@@ -151,6 +151,7 @@ pub fn evaluate(rules: &Rules, budget: &Budget) -> Evaluation {
         Ok(None) => Evaluation::Error(format!(
             "no periodicity theorem is known for \"{rules}\""
         )),
-        Err(e) => Evaluation::NotFound(e),
+        // A row keeps how far the search got, not its survey.
+        Err(e) => Evaluation::NotFound(Stopped { seen: None, ..e }),
     }
 }

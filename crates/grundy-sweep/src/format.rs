@@ -297,12 +297,12 @@ mod tests {
                 index: 0,
                 params: vec![5, 6],
                 set: "5".into(),
-                result: Evaluation::NotFound(NotFound {
-                    done: 99,
-                    limit: 0,
-                    unit: grundy::Unit::Positions,
-                    reason: StopReason::Positions,
-                }),
+                result: Evaluation::NotFound(NotFound::new(
+                    StopReason::Positions,
+                    99,
+                    0,
+                    grundy::Unit::Positions,
+                )),
             },
             Row {
                 index: 0,

@@ -10,12 +10,17 @@
 //! unit, and how far it got. The library never words a hint such as
 //! "raise --max-positions": each front end knows its own flags.
 //!
-//! This module is a leaf: it imports nothing else from the crate.
+//! A search whose engine keeps statistics (the octal engine) attaches a
+//! [`Survey`] of what it had seen when it stopped.
+//!
+//! This module is a leaf beside `survey.rs` (the one type it names).
 
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+use crate::survey::Survey;
 
 /// The default number of positions (work units) a search may examine.
 pub const DEFAULT_MAX_POSITIONS: u64 = 10_000_000_000;
@@ -122,7 +127,7 @@ impl Budget {
         } else {
             return Ok(());
         };
-        Err(Stopped { reason, done, limit, unit })
+        Err(Stopped { reason, done, limit, unit, seen: None })
     }
 
     pub(crate) fn report(&self, done: u64) {
@@ -145,6 +150,9 @@ pub enum StopReason {
     Time,
     /// The caller cancelled.
     Cancelled,
+    /// A value does not fit the engine's value width (the octal engine
+    /// stores values in 16 bits); `done` is the heap whose value it is.
+    Width,
 }
 
 /// What a budget counts.
@@ -172,7 +180,7 @@ impl Unit {
 }
 
 /// A computation stopped by its budget before it had an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stopped {
     /// Which limit stopped it.
     pub reason: StopReason,
@@ -182,12 +190,31 @@ pub struct Stopped {
     pub limit: u64,
     /// What `done` and `limit` count.
     pub unit: Unit,
+    /// What the computation had seen when it stopped (frequencies, rare
+    /// values), when its engine keeps such statistics.
+    pub seen: Option<Arc<Survey>>,
 }
 
 impl Stopped {
+    /// A stop without statistics.
+    ///
+    /// ```
+    /// use grundy::{StopReason, Stopped, Unit};
+    /// let s = Stopped::new(StopReason::Time, 10, 100, Unit::Positions);
+    /// assert_eq!(s.to_string(), "stopped after 10 positions (the time limit passed)");
+    /// ```
+    pub fn new(reason: StopReason, done: u64, limit: u64, unit: Unit) -> Self {
+        Stopped { reason, done, limit, unit, seen: None }
+    }
+
     /// The same stop with `more` units of earlier work added.
     pub(crate) fn after(self, more: u64) -> Stopped {
         Stopped { done: self.done + more, ..self }
+    }
+
+    /// The same stop with what the computation had seen.
+    pub(crate) fn with_survey(self, seen: Survey) -> Stopped {
+        Stopped { seen: Some(Arc::new(seen)), ..self }
     }
 }
 
@@ -197,6 +224,7 @@ impl fmt::Display for Stopped {
             StopReason::Positions | StopReason::States => "the budget ran out",
             StopReason::Time => "the time limit passed",
             StopReason::Cancelled => "it was cancelled",
+            StopReason::Width => "a value is too big for the value width",
         };
         write!(f, "stopped after {} {} ({why})", self.done, self.unit.plural())
     }

@@ -28,6 +28,9 @@ pub enum ErrorKind {
     Cyclic,
     /// A computation ran out of its budget; see [`Error::stopped`].
     Budget,
+    /// Saved state (a checkpoint and the values it goes with) does not
+    /// belong together, or to the rule set it is resumed for.
+    Checkpoint,
 }
 
 /// The error type of the `grundy` library.
@@ -67,6 +70,15 @@ impl Error {
         }
     }
 
+    /// An error of `kind` that also says where a computation stopped.
+    pub(crate) fn stopped_with(
+        kind: ErrorKind,
+        stopped: Stopped,
+        message: impl Into<String>,
+    ) -> Self {
+        Error { kind, message: message.into(), stopped: Some(stopped) }
+    }
+
     /// What kind of error this is.
     pub fn kind(&self) -> ErrorKind {
         self.kind
@@ -77,8 +89,10 @@ impl Error {
         &self.message
     }
 
-    /// For [`ErrorKind::Budget`]: which limit ran out and how far the work
-    /// got, so that a front end can say which of its settings to raise.
+    /// For [`ErrorKind::Budget`] (and a value too big for an engine's
+    /// width): which limit ran out and how far the work got, so that a
+    /// front end can say which of its settings to raise, and what the
+    /// computation had seen ([`Stopped::seen`]).
     pub fn stopped(&self) -> Option<&Stopped> {
         self.stopped.as_ref()
     }

@@ -89,6 +89,7 @@
 #![deny(missing_docs)]
 
 mod budget;
+mod code;
 #[cfg(feature = "bench")]
 pub mod engine;
 #[cfg(not(feature = "bench"))]
@@ -102,19 +103,22 @@ mod play;
 mod query;
 mod rules;
 mod set;
+mod survey;
 
 pub use budget::{
     Budget, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, Observer, StopReason,
     Stopped, Unit,
 };
+pub use code::{MAX_DIGITS, OctalCode, OctalGame};
 pub use engine::Engine;
+pub use engine::octal::{CHECKPOINT_FORMAT, Checkpoint, Mask, checksum};
 pub use error::{Error, ErrorKind, Result, shorten_quotes};
 pub use game::{HeapGame, HeapOption, MAX_LEAVES};
 pub use nimber::{Nimber, mex};
 pub use notation::ALL_BUT_PREFIX;
 pub use period::{
-    Certificate, EngineChoice, PatternCycle, Period, PeriodOptions, Periods,
-    Reduction,
+    Certificate, EngineChoice, GuySmith, PatternCycle, Period, PeriodOptions,
+    Periods, Reduction,
 };
 pub use play::{Outcome, Play, Sequence};
 pub use query::explain::{Explanation, FesStep, explain};
@@ -122,11 +126,15 @@ pub use query::heap::{HeapReport, heap, parse_heap_size};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
 };
+pub use query::run::{OctalRun, RunChunk};
 pub use query::solver::Value;
 pub use query::strategy::{RatedMove, Strategy};
 pub use query::sum::{Heap, HeapValue, Move, SumReport, sum};
-pub use query::values::{Outcomes, Values, ValuesReport, outcomes, values};
-pub use rules::{BigOption, Goal, RuleSet, Rules};
+pub use query::values::{
+    Outcomes, Values, ValuesReport, outcomes, outcomes_within, values,
+};
+pub use rules::{BigOption, Goal, RuleSet, Rules, Toward};
 pub use set::{AllButSet, FiniteSet, MAX_ELEMENT};
+pub use survey::{RareValue, Survey};
 
 pub use num_bigint::BigUint;

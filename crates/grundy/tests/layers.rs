@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first: a module may import from its own layer and
 /// the layers below it only (and siblings within its own folder).
 const LAYERS: &[&[&str]] = &[
-    &["budget", "game", "nimber"],
+    &["budget", "game", "nimber", "survey"],
     &["error"],
     &["play"],
-    &["set", "notation"],
+    &["set", "notation", "code"],
     &["engine"],
     &["period"],
     &["rules"],

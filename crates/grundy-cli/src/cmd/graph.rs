@@ -20,7 +20,8 @@ use crate::term::Output;
 
 #[derive(Debug, Args)]
 pub struct GraphArgs {
-    /// The subtraction set, e.g. `1,2,3`.
+    /// The subtraction set, e.g. `1,2,3`, or an octal code (`0.07`) or
+    /// `grundy`.
     #[arg(value_name = "SET", allow_hyphen_values = true)]
     pub set: String,
     /// The number of stones in the heap (at most 60).

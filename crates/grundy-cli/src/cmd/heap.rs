@@ -11,7 +11,8 @@ use crate::term::Output;
 
 #[derive(Debug, Args)]
 pub struct HeapArgs {
-    /// The subtraction set, e.g. `1,2,3`.
+    /// The subtraction set, e.g. `1,2,3`, or an octal code (`0.07`) or
+    /// `grundy`.
     #[arg(value_name = "SET", allow_hyphen_values = true)]
     pub set: String,
     /// The number of stones (any number of digits).
@@ -26,7 +27,7 @@ pub struct HeapArgs {
 pub fn run(args: HeapArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let heap = parse_heap_size(&args.heap)?;
-    let report = grundy::heap(&set, &heap, &args.budget.limit()?)?;
+    let report = grundy::heap(&set, &heap, &args.budget.limit_for([&set])?)?;
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
         serde_json::to_writer(&mut out, &report)?;
@@ -62,11 +63,24 @@ fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
         describe(r.outcome),
         moves(&r.winning_moves)
     )?;
-    writeln!(
-        out,
-        "misère:   {}; winning moves: {}",
-        describe(r.misere_outcome),
-        moves(&r.misere_winning_moves)
-    )?;
+    if let Some(p) = r.split_period {
+        writeln!(
+            out,
+            "          (some of them: every other winning split is one of these with its smaller heaps raised by multiples of the period {p})"
+        )?;
+    }
+    match (r.misere_outcome, &r.misere_note) {
+        (Some(outcome), _) => writeln!(
+            out,
+            "misère:   {}; winning moves: {}",
+            describe(outcome),
+            moves(&r.misere_winning_moves)
+        )?,
+        (None, note) => writeln!(
+            out,
+            "misère:   not known: {}",
+            note.as_deref().unwrap_or("not computed")
+        )?,
+    }
     Ok(())
 }

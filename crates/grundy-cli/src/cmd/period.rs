@@ -12,7 +12,8 @@ use crate::term::{Output, Progress};
 
 #[derive(Debug, Args)]
 pub struct PeriodArgs {
-    /// The subtraction set, e.g. `5000,10001,15001`.
+    /// The subtraction set, e.g. `5000,10001,15001`, or an octal code
+    /// (`0.77`).
     #[arg(value_name = "SET", allow_hyphen_values = true)]
     pub set: String,
     /// Study the misère outcome sequence (the last mover loses).
@@ -45,7 +46,7 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     let progress = Progress::positions("searching");
     let budget = grundy::Budget {
         observer: progress.observer(),
-        ..args.budget.limit()?
+        ..args.budget.limit_for([&set])?
     };
     let options = PeriodOptions { engine, ..PeriodOptions::default() };
     let started = std::time::Instant::now();
@@ -132,6 +133,9 @@ fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
             )?;
         }
     }
+    if let grundy::Certificate::GuySmith(c) = &r.proof {
+        return write_guy_smith_certificate(out, r, c);
+    }
     if !matches!(r.proof, grundy::Certificate::Window { .. }) {
         return write_fes_certificate(out, r);
     }
@@ -157,6 +161,34 @@ fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
             r.positions, r.seconds
         )?,
     }
+    Ok(())
+}
+
+/// The certificate line of take-and-break games: the agreement the
+/// Guy-Smith periodicity theorem asks for (R. K. Guy, C. A. B. Smith, The
+/// G-values of various games, 1956; Winning Ways ch. 4).
+fn write_guy_smith_certificate(
+    out: &mut Output,
+    r: &Timed,
+    c: &grundy::GuySmith,
+) -> anyhow::Result<()> {
+    let (n0, p, t, e) = (c.preperiod, c.period, c.code_len, c.checked_to);
+    let bound = match c.parts {
+        0 | 1 => format!("max(n0 + t, t + 1) = {e}"),
+        2 => format!("2 n0 + p + t = {e}"),
+        k => format!("{k} n0 + {} p + t = {e}", k - 1),
+    };
+    writeln!(
+        out,
+        "certificate:  g(n + {p}) = g(n) for every n in [{n0}, {e}), the Guy-Smith bound {bound} (code length t = {t}, a move leaves at most {k} heaps), so by the Guy-Smith periodicity theorem it holds for all n >= {n0}",
+        k = c.parts,
+    )?;
+    writeln!(out, "engine:       {}", r.engine)?;
+    writeln!(
+        out,
+        "examined:     {} positions in {:.3} s",
+        r.positions, r.seconds
+    )?;
     Ok(())
 }
 

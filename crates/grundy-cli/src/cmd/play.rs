@@ -24,7 +24,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The subtraction set of every heap given without its own set.
+    /// The subtraction set (or octal code, or `grundy`) of every heap given
+    /// without its own set.
     #[arg(long, value_name = "SET", default_value = "1,2,3")]
     pub set: String,
     /// The heaps: each a number of stones (`31`) or SET:SIZE with its own

@@ -15,7 +15,8 @@ use crate::cmd::graph::{Format, write_bytes};
 
 #[derive(Debug, Args)]
 pub struct PlotArgs {
-    /// The subtraction set, e.g. `2,3,7` or `all-but:2,3,6,8`.
+    /// The subtraction set, e.g. `2,3,7` or `all-but:2,3,6,8`, or an octal
+    /// code (`0.6`) or `grundy`.
     #[arg(value_name = "SET", allow_hyphen_values = true)]
     pub set: String,
     /// The last heap size plotted.
@@ -77,13 +78,20 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         set.period(Sequence::Grundy, &PeriodOptions::default(), &budget);
     let (period, saltus) = match found {
         Ok(Some(p)) => (Some((p.preperiod, p.period)), p.saltus),
-        Ok(None) | Err(_) => (None, 0),
+        Ok(None) => {
+            // No periodicity theorem for these rules (Grundy's game).
+            eprintln!(
+                "grundy: warning: no periodicity theorem is known for \"{set}\"; plotting without period marks"
+            );
+            (None, 0)
+        }
+        Err(_) => {
+            eprintln!(
+                "grundy: warning: no period found within the time limit; plotting without period marks"
+            );
+            (None, 0)
+        }
     };
-    if period.is_none() {
-        eprintln!(
-            "grundy: warning: no period found within the time limit; plotting without period marks"
-        );
-    }
     let title = grundy_pictures::plot::title(&set);
     let plot = SequencePlot { title, values, period, saltus };
     let svg =

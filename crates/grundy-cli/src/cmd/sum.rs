@@ -32,8 +32,10 @@ pub fn run(args: SumArgs) -> anyhow::Result<ExitCode> {
     let heaps: Vec<Heap> =
         args.heaps.iter().map(|h| h.parse()).collect::<Result<_, _>>()?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let budget =
-        grundy::Budget { max_states: args.max_states, ..args.budget.limit()? };
+    let budget = grundy::Budget {
+        max_states: args.max_states,
+        ..args.budget.limit_for(heaps.iter().map(|h| &h.rules))?
+    };
     let report = grundy::sum(&heaps, play, &budget)?;
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {

@@ -12,7 +12,8 @@ use crate::term::Output;
 
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
-    /// The subtraction set, e.g. `1,2,3`, `2-5,9`, `nim`.
+    /// The subtraction set, e.g. `1,2,3`, `2-5,9`, `nim`, or an octal code
+    /// (`0.137`) or `grundy`.
     #[arg(value_name = "SET", allow_hyphen_values = true)]
     pub set: String,
     /// The last heap size to list.

@@ -7,6 +7,8 @@
 //! * `runs.rs`: finite subtraction sets, segment by segment (long runs).
 //! * `fes.rs`: all-but (cofinite) sets, the FES algorithm (Sleator-Slusky;
 //!   Suetsugu-Abuku).
+//! * `octal/`: take-and-break games, the sparse-space engine
+//!   (Gangolli-Plambeck; Flammenkamp).
 //!
 //! The layer is private; the `bench` feature makes it public for the
 //! benchmark crate, which measures the engines one by one.
@@ -20,6 +22,7 @@ pub mod block;
 pub mod cell;
 pub mod fes;
 pub mod naive;
+pub mod octal;
 pub mod runs;
 pub mod source;
 pub mod wide;
@@ -102,6 +105,8 @@ pub enum Engine {
     Fes,
     /// The definition, position by position.
     Naive,
+    /// The sparse-space engine of take-and-break games.
+    Sparse,
 }
 
 impl Engine {
@@ -118,7 +123,7 @@ impl Engine {
     }
 
     /// The name reports print: `block-u8` ... `block-u128`, `wide`,
-    /// `runs`, `fes`, `naive`.
+    /// `runs`, `fes`, `naive`, `sparse`.
     ///
     /// ```
     /// assert_eq!(grundy::Engine::Runs.name(), "runs");
@@ -134,6 +139,7 @@ impl Engine {
             Engine::Runs => "runs",
             Engine::Fes => "fes",
             Engine::Naive => "naive",
+            Engine::Sparse => "sparse",
         }
     }
 }

@@ -91,6 +91,81 @@ pub enum Certificate {
         /// max(X).
         window: u64,
     },
+    /// Take-and-break games: the agreement the Guy-Smith periodicity
+    /// theorem asks for (see [`GuySmith`]).
+    GuySmith(GuySmith),
+}
+
+/// The certificate of the Guy-Smith periodicity theorem (R. K. Guy, C. A.
+/// B. Smith, The G-values of various games, 1956; Winning Ways ch. 4):
+/// g(n + p) = g(n) was checked for every n with `preperiod <= n <
+/// checked_to`, where `checked_to` is the theorem's bound E for the code
+/// length t and the most heaps k one move leaves:
+///
+/// ```text
+/// E = 2 n0 + p + t            octal codes that split (k = 2),
+/// E = 3 n0 + 2 p + t          hexadecimal codes that split in three,
+/// E = max(n0 + t, t + 1)      codes that never split (k <= 1),
+/// ```
+///
+/// and by the theorem it then holds for every n >= n0.
+///
+/// ```
+/// use grundy::GuySmith;
+/// // Kayles (0.77): pre-period 71, period 12, t = 2.
+/// assert_eq!(GuySmith::bound(71, 12, 2, 2), 2 * 71 + 12 + 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GuySmith {
+    /// n0, the least pre-period.
+    pub preperiod: u64,
+    /// p, the least period.
+    pub period: u64,
+    /// t, the code length.
+    pub code_len: u64,
+    /// k, the most heaps one move leaves.
+    pub parts: u8,
+    /// E, the end of the range that was checked.
+    pub checked_to: u64,
+}
+
+impl GuySmith {
+    /// E for (n0, p, t, k), see the type's docs.
+    pub fn bound(
+        preperiod: u64,
+        period: u64,
+        code_len: u64,
+        parts: u8,
+    ) -> u64 {
+        let (n0, p, t) = (preperiod, period, code_len);
+        match parts {
+            0 | 1 => (n0 + t).max(t + 1),
+            k => {
+                let k = u64::from(k);
+                k * n0 + (k - 1) * p + t
+            }
+        }
+    }
+
+    /// Checks the certificate against values g(0), g(1), ...: every
+    /// agreement it claims, and that the pre-period cannot start one
+    /// earlier.
+    pub fn verify(&self, values: &[u16]) -> bool {
+        let (n0, p) = (self.preperiod as usize, self.period as usize);
+        let end = self.checked_to as usize;
+        let bound = GuySmith::bound(
+            self.preperiod,
+            self.period,
+            self.code_len,
+            self.parts,
+        );
+        p >= 1
+            && self.checked_to == bound
+            && end + p <= values.len()
+            && (n0..end).all(|n| values[n] == values[n + p])
+            && (n0 == 0 || values[n0 - 1] != values[n0 - 1 + p])
+    }
 }
 
 /// An eventual period of one sequence, exact and least, with its proof.

@@ -1,7 +1,7 @@
 //! Exact least pre-periods and periods, each with its certificate.
 //!
 //! Every eventually periodic sequence `grundy` reports is found by one of
-//! four detectors, each the right one for a kind of rule set:
+//! five detectors, each the right one for a kind of rule set:
 //!
 //! * `window.rs`: finite subtraction sets, position by position. The
 //!   value at n is a function of the window of the m = max(S) values
@@ -12,6 +12,8 @@
 //!   history in memory, Grundy and outcome periods in one pass.
 //! * `pattern.rs`: all-but sets, whose values grow without bound: a
 //!   repeat of FES boundary patterns proves an additive period.
+//! * `octal.rs`: take-and-break games: the agreement the Guy-Smith
+//!   periodicity theorem asks for, found with a rolling hash.
 //!
 //! `choice.rs` picks the block or run-length engine for a finite set.
 //! Which detector applies to which rule set is decided one layer up, by
@@ -20,12 +22,15 @@
 
 pub(crate) mod choice;
 pub(crate) mod found;
+pub(crate) mod octal;
 pub(crate) mod pattern;
 pub(crate) mod runs;
 pub(crate) mod small;
 pub(crate) mod window;
 
-pub use found::{Certificate, EngineChoice, Period, PeriodOptions, Periods};
+pub use found::{
+    Certificate, EngineChoice, GuySmith, Period, PeriodOptions, Periods,
+};
 pub use pattern::{PatternCycle, Reduction};
 
 use crate::budget::{Budget, Stopped};

@@ -61,7 +61,8 @@ pub fn explain(
 ) -> Result<Explanation> {
     let mut meter = Meter::new(budget);
     let (cycle, _) = pattern_cycle(set, &mut meter).map_err(|e| {
-        Error::budget(e, format!("no repeated pattern for \"{set}\": {e}"))
+        let message = format!("no repeated pattern for \"{set}\": {e}");
+        Error::budget(e, message)
     })?;
     let last = cycle.step + cycle.steps;
     let count = (last + 1).min(max_steps);

@@ -13,14 +13,14 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, StopReason};
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::{Period, PeriodOptions};
 use crate::play::{Outcome, Play, Sequence};
 use crate::query::period::budget_error;
 use crate::query::solver::Solver;
-use crate::query::values::{outcomes, values};
-use crate::rules::{BigOption, Goal, Rules};
+use crate::query::values::{outcomes_within, values};
+use crate::rules::{BigOption, Goal, Rules, Toward};
 
 /// Heaps up to this size are computed directly, without a period.
 const DIRECT_LIMIT: u64 = 1 << 22;
@@ -77,13 +77,13 @@ impl HeapModel {
     ) -> Result<Vec<u64>> {
         let Some(period) = self.period_for(heaps, Sequence::Grundy)? else {
             let small: Vec<u64> = heaps.iter().map(small).collect();
-            return Ok(sample(values(&self.rules).map(|g| g.value()), &small));
+            return self.sample_values(&small);
         };
         let (l, p, s) = (period.preperiod, period.period, period.saltus);
         let split: Vec<(u64, BigUint)> =
             heaps.iter().map(|n| reduce(n, l, p)).collect();
         let rs: Vec<u64> = split.iter().map(|(r, _)| *r).collect();
-        let base = sample(values(&self.rules).map(|g| g.value()), &rs);
+        let base = self.sample_values(&rs)?;
         split
             .iter()
             .zip(base)
@@ -100,6 +100,13 @@ impl HeapModel {
                 })
             })
             .collect()
+    }
+
+    /// g at the given positions (all at most the direct limit).
+    fn sample_values(&self, positions: &[u64]) -> Result<Vec<u64>> {
+        let mut g = values(&self.rules);
+        let found = sample(g.by_ref().map(|g| g.value()), positions);
+        found.ok_or_else(|| g.error().expect("the values ended"))
     }
 
     /// The outcomes of the given heap sizes under `play`.
@@ -123,12 +130,11 @@ impl HeapModel {
                     .map(|n| reduce(n, period.preperiod, period.period).0)
                     .collect(),
             };
-        let cells =
-            outcomes(&self.rules, play).map(|o| u64::from(o == Outcome::P));
-        Ok(sample(cells, &indices)
-            .into_iter()
-            .map(|p| Outcome::from_is_p(p == 1))
-            .collect())
+        let mut all = outcomes_within(&self.rules, play, &self.budget);
+        let cells = all.by_ref().map(|o| u64::from(o == Outcome::P));
+        let found = sample(cells, &indices)
+            .ok_or_else(|| all.error().expect("the outcomes ended"))?;
+        Ok(found.into_iter().map(|p| Outcome::from_is_p(p == 1)).collect())
     }
 
     /// The period of `sequence` when some heap is too large to compute
@@ -168,20 +174,20 @@ impl HeapModel {
     }
 
     /// The options of `heap` among which every one that reaches `goal`
-    /// is found.
+    /// is found (or representatives, see [`Toward::repeat`]).
     pub(crate) fn options_toward(
         &mut self,
         heap: &BigUint,
         goal: Goal,
-    ) -> Result<Vec<BigOption>> {
+    ) -> Result<Toward> {
         let given = self.rules.options_toward(
             heap,
             goal,
             self.grundy.as_ref(),
             &self.budget,
         )?;
-        if let Some(options) = given {
-            return Ok(options);
+        if let Some(toward) = given {
+            return Ok(toward);
         }
         let n = heap.to_u64().filter(|&n| n <= DIRECT_LIMIT).ok_or_else(|| {
             Error::new(
@@ -199,7 +205,7 @@ impl HeapModel {
                 leaves: o.leaves().iter().map(|&h| BigUint::from(h)).collect(),
             });
         });
-        Ok(options)
+        Ok(Toward::all(options))
     }
 
     /// The nim-sum of the values of the heaps an option leaves, for each.
@@ -277,8 +283,12 @@ fn reduce(n: &BigUint, l: u64, p: u64) -> (u64, BigUint) {
     }
 }
 
-/// The values of a sequence at the given positions, in the given order.
-fn sample(sequence: impl Iterator<Item = u64>, positions: &[u64]) -> Vec<u64> {
+/// The values of a sequence at the given positions, in the given order
+/// (`None` if the sequence ends before the last).
+fn sample(
+    sequence: impl Iterator<Item = u64>,
+    positions: &[u64],
+) -> Option<Vec<u64>> {
     let mut order: Vec<usize> = (0..positions.len()).collect();
     order.sort_by_key(|&i| positions[i]);
     let mut out = vec![0; positions.len()];
@@ -287,11 +297,11 @@ fn sample(sequence: impl Iterator<Item = u64>, positions: &[u64]) -> Vec<u64> {
     for i in order {
         let want = positions[i] as usize;
         while last.is_none_or(|(n, _)| n < want) {
-            last = sequence.next();
+            last = Some(sequence.next()?);
         }
-        out[i] = last.expect("sequences are endless").1;
+        out[i] = last?.1;
     }
-    out
+    Some(out)
 }
 
 /// Everything about one heap: value, outcomes and winning moves.
@@ -306,14 +316,28 @@ pub struct HeapReport {
     pub grundy: u64,
     /// The normal-play outcome.
     pub outcome: Outcome,
-    /// The misère outcome.
-    pub misere_outcome: Outcome,
+    /// The misère outcome; `None` when it could not be found (misère
+    /// play of a game that splits heaps has no periodicity theorem, so a
+    /// huge heap is out of reach, and the exhaustive search of a large
+    /// one can exceed the budget's states): `misere_note` says why.
+    pub misere_outcome: Option<Outcome>,
     /// The winning moves under normal play (to a P-position): the number
     /// of tokens taken (followed by ` -> ` and the heaps left when a move
     /// splits the heap).
     pub winning_moves: Vec<String>,
-    /// The winning moves under misère play, written the same way.
+    /// `None`: `winning_moves` lists every winning move. `Some(p)`: the
+    /// heap is too large to list them all (a game that splits heaps, a
+    /// huge heap): `winning_moves` lists every winning move that leaves
+    /// one heap and the winning splits whose smaller heaps are below the
+    /// pre-period plus p, at most 64; every other winning split is one of
+    /// those with its smaller heaps raised by multiples of p, the period
+    /// of the Grundy values.
+    pub split_period: Option<u64>,
+    /// The winning moves under misère play, written the same way (empty
+    /// when the misère outcome is not known).
     pub misere_winning_moves: Vec<String>,
+    /// Why the misère outcome is not known, when it is not.
+    pub misere_note: Option<String>,
 }
 
 /// How a report writes a move of one heap: its take, and the heaps left
@@ -347,24 +371,23 @@ pub fn heap(
 ) -> Result<HeapReport> {
     let mut model = HeapModel::new(rules.clone(), budget.clone());
     let grundy = model.grundy_values(std::slice::from_ref(heap))?[0];
-    let misere_outcome =
-        model.outcomes(std::slice::from_ref(heap), Play::Misere)?[0];
     let normal = model.options_toward(heap, Goal::Grundy(0))?;
-    let values = model.option_values(&normal)?;
+    let values = model.option_values(&normal.options)?;
     let winning_moves = normal
+        .options
         .iter()
         .zip(values)
         .filter(|&(_, v)| v == 0)
         .map(|(o, _)| describe(o))
         .collect();
-    let misere = model.options_toward(heap, Goal::MisereP)?;
-    let lost = model.misere_p(&misere)?;
-    let misere_winning_moves = misere
-        .iter()
-        .zip(lost)
-        .filter(|&(_, p)| p)
-        .map(|(o, _)| describe(o))
-        .collect();
+    let (misere_outcome, misere_winning_moves, misere_note) =
+        match misere(&mut model, heap) {
+            Ok((outcome, moves)) => (Some(outcome), moves, None),
+            Err(e) if out_of_reach(&e) => {
+                (None, Vec::new(), Some(e.message().to_string()))
+            }
+            Err(e) => return Err(e),
+        };
     Ok(HeapReport {
         set: rules.to_string(),
         heap: heap.to_string(),
@@ -372,8 +395,41 @@ pub fn heap(
         outcome: Outcome::from_is_p(grundy == 0),
         misere_outcome,
         winning_moves,
+        split_period: normal.repeat,
         misere_winning_moves,
+        misere_note,
     })
+}
+
+/// The misère outcome of one heap and its winning moves.
+fn misere(
+    model: &mut HeapModel,
+    heap: &BigUint,
+) -> Result<(Outcome, Vec<String>)> {
+    let outcome = model.outcomes(std::slice::from_ref(heap), Play::Misere)?[0];
+    let misere = model.options_toward(heap, Goal::MisereP)?;
+    let lost = model.misere_p(&misere.options)?;
+    let moves = misere
+        .options
+        .iter()
+        .zip(lost)
+        .filter(|&(_, p)| p)
+        .map(|(o, _)| describe(o))
+        .collect();
+    Ok((outcome, moves))
+}
+
+/// Whether a misère question failed because the heap is out of reach
+/// (no theorem for huge heaps, too many positions to search), rather
+/// than because the caller stopped the computation.
+fn out_of_reach(e: &Error) -> bool {
+    match e.kind() {
+        ErrorKind::TooLarge => true,
+        ErrorKind::Budget => e.stopped().is_some_and(|s| {
+            matches!(s.reason, StopReason::States | StopReason::Positions)
+        }),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

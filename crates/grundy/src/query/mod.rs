@@ -10,6 +10,7 @@
 pub(crate) mod explain;
 pub(crate) mod heap;
 pub(crate) mod period;
+pub(crate) mod run;
 pub(crate) mod solver;
 pub(crate) mod strategy;
 pub(crate) mod sum;

@@ -9,7 +9,7 @@
 use crate::budget::{Budget, StopReason, Stopped};
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind, Result};
-use crate::period::{self, PatternCycle, PeriodOptions};
+use crate::period::{self, GuySmith, PatternCycle, PeriodOptions, Periods};
 use crate::play::Play;
 use crate::rules::Rules;
 
@@ -87,6 +87,9 @@ pub struct PeriodReport {
     /// All-but sets, normal play: the repeat of FES boundary patterns that
     /// proves the additive period (in the reduced game); `None` otherwise.
     pub pattern_cycle: Option<PatternCycle>,
+    /// Take-and-break games: the agreement the Guy-Smith periodicity
+    /// theorem asks for, which proves the period; `None` otherwise.
+    pub guy_smith: Option<GuySmith>,
     /// Positions whose values were determined, all searches together.
     pub positions: u64,
     /// Segments the run-length engine processed (its real work), all
@@ -99,8 +102,10 @@ pub struct PeriodReport {
 /// Normal play: the Grundy sequence and the P/N sequence. Misère: the
 /// misère P/N sequence (reported both as the main result and as
 /// `outcome`). Running out of budget is an error of kind
-/// [`ErrorKind::Budget`] whose [`Error::stopped`] says which limit; a rule
-/// set without a periodicity theorem is [`ErrorKind::Unsupported`].
+/// [`ErrorKind::Budget`] whose [`Error::stopped`] says which limit (and,
+/// for take-and-break games, carries a [`Survey`](crate::Survey) of the
+/// values computed: frequencies and rare values); a rule set without a
+/// periodicity theorem is [`ErrorKind::Unsupported`].
 ///
 /// ```
 /// use grundy::{Budget, Play, PeriodOptions};
@@ -118,14 +123,29 @@ pub fn period(
     let found = rules
         .periods(play, options, budget)
         .map_err(|e| budget_error(rules, &e))?
-        .ok_or_else(|| {
-            Error::new(
-                ErrorKind::Unsupported,
-                format!(
-                    "no periodicity theorem is known for \"{rules}\"; its values can still be listed"
-                ),
-            )
-        })?;
+        .ok_or_else(|| no_theorem(rules, play))?;
+    Ok(report(rules, play, &found))
+}
+
+/// The error for a rule set (and play) without a periodicity theorem.
+fn no_theorem(rules: &Rules, play: Play) -> Error {
+    let message = match play {
+        Play::Misere => format!(
+            "no periodicity theorem is known for misère play of \"{rules}\"; its misère outcomes of single heaps can still be listed (by exhaustive search)"
+        ),
+        _ => format!(
+            "no periodicity theorem is known for \"{rules}\"; its values can still be listed"
+        ),
+    };
+    Error::new(ErrorKind::Unsupported, message)
+}
+
+/// Lays out the periods a rule set found as the report.
+pub(crate) fn report(
+    rules: &Rules,
+    play: Play,
+    found: &Periods,
+) -> PeriodReport {
     let (main, outcome) = (&found.main, &found.outcome);
     let (sequence, start, window, cycle) = match &main.certificate {
         period::Certificate::Window { start, window } => {
@@ -141,6 +161,13 @@ pub fn period(
         period::Certificate::PositionsWithin { start, window } => {
             ("outcome", *start, *window, None)
         }
+        period::Certificate::GuySmith(c) => {
+            ("grundy", c.preperiod, c.checked_to - c.preperiod, None)
+        }
+    };
+    let guy_smith = match &main.certificate {
+        period::Certificate::GuySmith(c) => Some(*c),
+        _ => None,
     };
     let segments = main.segments.map(|s| {
         s + match play {
@@ -148,7 +175,7 @@ pub fn period(
             Play::Misere => 0,
         }
     });
-    Ok(PeriodReport {
+    PeriodReport {
         set: rules.to_string(),
         play,
         engine: main.engine,
@@ -170,15 +197,21 @@ pub fn period(
             .as_ref()
             .map(|r| ReductionReport { by: r.by, to: r.to.to_string() }),
         pattern_cycle: cycle,
+        guy_smith,
         positions: found.positions,
         segments,
-    })
+    }
 }
 
 /// The one-line error for a period search that stopped on its budget,
 /// without a hint at which setting to raise (front ends add their own
-/// from [`Error::stopped`]).
+/// from [`Error::stopped`]). A value too big for the engine's width is
+/// [`ErrorKind::TooLarge`], with its own message.
 pub(crate) fn budget_error(rules: &Rules, e: &Stopped) -> Error {
+    if e.reason == StopReason::Width {
+        let message = rules.values_end(e.done).message().to_string();
+        return Error::stopped_with(ErrorKind::TooLarge, e.clone(), message);
+    }
     let unit = e.unit.plural();
     let message = match e.reason {
         StopReason::Positions | StopReason::States => format!(
@@ -193,6 +226,7 @@ pub(crate) fn budget_error(rules: &Rules, e: &Stopped) -> Error {
             "search for the period of \"{rules}\" cancelled after {} {unit}",
             e.done
         ),
+        StopReason::Width => unreachable!("handled above"),
     };
-    Error::budget(*e, message)
+    Error::budget(e.clone(), message)
 }

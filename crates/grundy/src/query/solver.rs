@@ -138,6 +138,10 @@ impl Solver {
                 "the exact search was cancelled after {} positions",
                 e.done
             ),
+            StopReason::Width => format!(
+                "the exact search stopped after {} positions: a value is too big for the value width",
+                e.done
+            ),
         };
         Error::budget(e, message)
     }
@@ -347,21 +351,28 @@ enum Halt {
 }
 
 /// Misère outcomes of single heaps 0, 1, 2, ..., by the exact solver:
-/// for rule sets without a misère engine of their own.
+/// for rule sets without a misère engine of their own. Ends when the
+/// budget runs out ([`MisereOutcomes::error`] says why).
 pub(crate) struct MisereOutcomes {
     rules: Rules,
     solver: Solver,
     next: u64,
+    error: Option<Error>,
 }
 
 impl MisereOutcomes {
-    pub(crate) fn new(rules: Rules) -> MisereOutcomes {
-        let budget = Budget { max_states: u64::MAX, ..Budget::default() };
+    pub(crate) fn new(rules: Rules, budget: Budget) -> MisereOutcomes {
         MisereOutcomes {
             rules,
             solver: Solver::new(Play::Misere, budget),
             next: 0,
+            error: None,
         }
+    }
+
+    /// Why the outcomes ended, if they did.
+    pub(crate) fn error(&self) -> Option<&Error> {
+        self.error.as_ref()
     }
 }
 
@@ -369,9 +380,28 @@ impl Iterator for MisereOutcomes {
     type Item = bool;
 
     fn next(&mut self) -> Option<bool> {
+        if self.error.is_some() {
+            return None;
+        }
         let heap = [(self.rules.clone(), self.next)];
-        self.next += 1;
-        let value = self.solver.value(&heap).expect("no state limit");
-        Some(!value.wins())
+        match self.solver.value(&heap) {
+            Ok(value) => {
+                self.next += 1;
+                Some(!value.wins())
+            }
+            Err(e) => {
+                let message = format!(
+                    "the misère outcome of heap {} of \"{}\" was not found by exhaustive search: {e}",
+                    self.next, self.rules
+                );
+                self.error = Some(match e.stopped() {
+                    Some(s) => {
+                        Error::stopped_with(e.kind(), s.clone(), message)
+                    }
+                    None => Error::new(e.kind(), message),
+                });
+                None
+            }
+        }
     }
 }

@@ -157,8 +157,13 @@ pub struct SumReport {
     pub nim_sum: u64,
     /// The outcome under `play`: N (player to move wins) or P.
     pub outcome: Outcome,
-    /// Every winning move under `play` (empty for a P-position).
+    /// Every winning move under `play` (empty for a P-position), unless
+    /// `moves_complete` is false.
     pub winning_moves: Vec<Move>,
+    /// False when a heap was too large to list all its winning moves (a
+    /// game that splits heaps): its moves are then representatives, see
+    /// [`Toward::repeat`](crate::Toward::repeat).
+    pub moves_complete: bool,
     /// How the misère answer was found: "bouton", "search" (None for
     /// normal play).
     pub method: Option<&'static str>,
@@ -197,15 +202,17 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
             grundy: g,
         })
         .collect();
+    let mut moves_complete = true;
     let (outcome, winning_moves, method) = match play {
         Play::Normal => {
-            let moves = normal_winning_moves(
+            let (moves, complete) = normal_winning_moves(
                 heaps,
                 &values,
                 nim_sum,
                 &mut models,
                 budget,
             )?;
+            moves_complete = complete;
             (Outcome::from_is_p(nim_sum == 0), moves, None)
         }
         Play::Misere if heaps.iter().all(|h| h.rules == Rules::nim()) => {
@@ -223,6 +230,7 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
         nim_sum,
         outcome,
         winning_moves,
+        moves_complete,
         method,
     })
 }
@@ -247,10 +255,11 @@ fn normal_winning_moves(
     total: u64,
     models: &mut Vec<HeapModel>,
     budget: &Budget,
-) -> Result<Vec<Move>> {
+) -> Result<(Vec<Move>, bool)> {
     let mut moves = Vec::new();
+    let mut complete = true;
     if total == 0 {
-        return Ok(moves);
+        return Ok((moves, complete));
     }
     for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
         // A heap may also move to an option of larger value (g_{1}(2) = 0
@@ -258,10 +267,10 @@ fn normal_winning_moves(
         // those with v XOR t < v.
         let target = v ^ total;
         let model = model_for(models, &heap.rules, budget);
-        let options =
-            model.options_toward(&heap.size, Goal::Grundy(target))?;
-        let got = model.option_values(&options)?;
-        for (option, g) in options.into_iter().zip(got) {
+        let toward = model.options_toward(&heap.size, Goal::Grundy(target))?;
+        complete &= toward.repeat.is_none();
+        let got = model.option_values(&toward.options)?;
+        for (option, g) in toward.options.into_iter().zip(got) {
             if g == target {
                 moves.push(Move {
                     heap: i + 1,
@@ -271,7 +280,7 @@ fn normal_winning_moves(
             }
         }
     }
-    Ok(moves)
+    Ok((moves, complete))
 }
 
 /// Misère Nim (Bouton): a position is P iff some heap is at least 2 and
@@ -329,13 +338,13 @@ fn misere_search(
         }
         Some(e) if e.kind() != ErrorKind::Budget => e,
         _ => Error::budget(
-            e.and_then(|e| e.stopped().copied()).unwrap_or(
-                crate::budget::Stopped {
-                    reason: StopReason::States,
-                    done: 0,
-                    limit: max_states,
-                    unit: crate::budget::Unit::States,
-                },
+            e.and_then(|e| e.stopped().cloned()).unwrap_or(
+                crate::budget::Stopped::new(
+                    StopReason::States,
+                    0,
+                    max_states,
+                    crate::budget::Unit::States,
+                ),
             ),
             format!(
                 "this misère sum has more than {max_states} positions to search exactly; use smaller heaps"

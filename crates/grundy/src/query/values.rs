@@ -4,15 +4,37 @@
 //! from heap 0 on, by its fastest engine (or the naive engine when it has
 //! none); [`ValuesReport`] is the listing `grundy values --json` prints.
 
+use crate::budget::Budget;
 use crate::engine::naive::NaiveValues;
+use crate::error::Error;
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
 use crate::play::{Outcome, Play};
+use crate::query::solver::MisereOutcomes;
 use crate::rules::Rules;
 
-/// The Grundy sequence g(0), g(1), ... of a rule set, without end.
+/// The Grundy sequence g(0), g(1), ... of a rule set, without end unless
+/// its engine cannot go on (a value too big for its width): then it ends,
+/// and [`Values::error`] says why.
 pub struct Values {
     inner: Box<dyn Iterator<Item = u64> + Send>,
+    rules: Rules,
+    count: u64,
+    ended: bool,
+}
+
+impl Values {
+    /// Why the sequence ended, if it did.
+    ///
+    /// ```
+    /// let mut g = grundy::values(&"0.77".parse()?);
+    /// assert_eq!(g.nth(70).map(|g| g.value()), Some(6));
+    /// assert!(g.error().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn error(&self) -> Option<Error> {
+        self.ended.then(|| self.rules.values_end(self.count))
+    }
 }
 
 impl std::fmt::Debug for Values {
@@ -25,13 +47,49 @@ impl Iterator for Values {
     type Item = Nimber;
 
     fn next(&mut self) -> Option<Nimber> {
-        self.inner.next().map(Nimber)
+        if self.ended {
+            return None;
+        }
+        match self.inner.next() {
+            Some(g) => {
+                self.count += 1;
+                Some(Nimber(g))
+            }
+            None => {
+                self.ended = true;
+                None
+            }
+        }
     }
 }
 
-/// The outcomes of single heaps 0, 1, 2, ... under one play, without end.
+/// The outcomes of single heaps 0, 1, 2, ... under one play, without end
+/// unless a budget (the exhaustive misère search of games that split
+/// heaps) or an engine's value width stops them: then they end, and
+/// [`Outcomes::error`] says why.
 pub struct Outcomes {
-    inner: Box<dyn Iterator<Item = bool> + Send>,
+    inner: Inner,
+    rules: Rules,
+    count: u64,
+    ended: bool,
+}
+
+enum Inner {
+    Boxed(Box<dyn Iterator<Item = bool> + Send>),
+    Search(Box<MisereOutcomes>),
+}
+
+impl Outcomes {
+    /// Why the outcomes ended, if they did.
+    pub fn error(&self) -> Option<Error> {
+        if !self.ended {
+            return None;
+        }
+        match &self.inner {
+            Inner::Search(search) => search.error().cloned(),
+            Inner::Boxed(_) => Some(self.rules.values_end(self.count)),
+        }
+    }
 }
 
 impl std::fmt::Debug for Outcomes {
@@ -44,7 +102,23 @@ impl Iterator for Outcomes {
     type Item = Outcome;
 
     fn next(&mut self) -> Option<Outcome> {
-        self.inner.next().map(Outcome::from_is_p)
+        if self.ended {
+            return None;
+        }
+        let next = match &mut self.inner {
+            Inner::Boxed(inner) => inner.next(),
+            Inner::Search(search) => search.next(),
+        };
+        match next {
+            Some(p) => {
+                self.count += 1;
+                Some(Outcome::from_is_p(p))
+            }
+            None => {
+                self.ended = true;
+                None
+            }
+        }
     }
 }
 
@@ -74,10 +148,13 @@ pub fn values(rules: &Rules) -> Values {
         .rule_set()
         .values()
         .unwrap_or_else(|| Box::new(NaiveValues::new(Shared(rules.clone()))));
-    Values { inner }
+    Values { inner, rules: rules.clone(), count: 0, ended: false }
 }
 
-/// The outcomes of single heaps from 0 on under `play`.
+/// The outcomes of single heaps from 0 on under `play`. Misère play of
+/// rule sets without a misère engine of their own (games that split
+/// heaps) is an exhaustive search over sums of heaps with no limit but the
+/// default work budget; [`outcomes_within`] sets one.
 ///
 /// ```
 /// use grundy::{Outcome, Play};
@@ -88,18 +165,46 @@ pub fn values(rules: &Rules) -> Values {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn outcomes(rules: &Rules, play: Play) -> Outcomes {
-    let inner = rules.rule_set().outcomes(play).unwrap_or_else(|| {
-        let mut values = values(rules);
-        match play {
-            Play::Normal => Box::new(std::iter::from_fn(move || {
-                values.next().map(Nimber::is_zero)
-            })),
-            Play::Misere => Box::new(
-                crate::query::solver::MisereOutcomes::new(rules.clone()),
-            ),
-        }
-    });
-    Outcomes { inner }
+    let budget = Budget { max_states: u64::MAX, ..Budget::default() };
+    outcomes_within(rules, play, &budget)
+}
+
+/// The outcomes of single heaps from 0 on under `play`, the exhaustive
+/// misère search (games that split heaps) within `budget` (its
+/// `max_states` counts the positions stored): when it runs out the
+/// outcomes end and [`Outcomes::error`] says why.
+///
+/// ```
+/// use grundy::{Budget, Play};
+/// // Misère Kayles: single heaps by exhaustive search over sums.
+/// let budget = Budget { max_states: 100_000, ..Budget::default() };
+/// let mut o = grundy::outcomes_within(&"0.77".parse()?, Play::Misere, &budget);
+/// let first: String = o.by_ref().take(8).map(|o| o.letter()).collect();
+/// assert_eq!(first, "NPNNPNNN");
+/// assert_eq!(o.by_ref().take(1000).count() < 1000, o.error().is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn outcomes_within(
+    rules: &Rules,
+    play: Play,
+    budget: &Budget,
+) -> Outcomes {
+    let inner = match rules.rule_set().outcomes(play) {
+        Some(inner) => Inner::Boxed(inner),
+        None => match play {
+            Play::Normal => {
+                let mut values = values(rules);
+                Inner::Boxed(Box::new(std::iter::from_fn(move || {
+                    values.next().map(Nimber::is_zero)
+                })))
+            }
+            Play::Misere => Inner::Search(Box::new(MisereOutcomes::new(
+                rules.clone(),
+                budget.clone(),
+            ))),
+        },
+    };
+    Outcomes { inner, rules: rules.clone(), count: 0, ended: false }
 }
 
 /// The result of `grundy values`: a listing of g(0..=to) and outcomes.

@@ -42,10 +42,9 @@ pub(crate) fn heaps_with_value(
         None => {
             found = period::all_but(set, Sequence::Grundy, budget).map_err(
                 |e| {
-                    Error::budget(
-                        e,
-                        format!("no period found for \"{set}\" ({e})"),
-                    )
+                    let message =
+                        format!("no period found for \"{set}\" ({e})");
+                    Error::budget(e, message)
                 },
             )?;
             &found

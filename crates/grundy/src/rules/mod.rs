@@ -11,10 +11,12 @@
 //! but its options.
 //!
 //! Implemented here: finite and all-but subtraction sets
-//! (`subtraction.rs`). Notation: `notation.rs`.
+//! (`subtraction.rs`), octal and hexadecimal take-and-break games and
+//! Grundy's game (`octal.rs`). Notation: `notation.rs`.
 
 mod all_but_model;
 mod notation;
+pub(crate) mod octal;
 mod subtraction;
 
 use std::any::Any;
@@ -47,6 +49,31 @@ impl BigOption {
         let leaves =
             if rest == BigUint::ZERO { Vec::new() } else { vec![rest] };
         BigOption { take, leaves }
+    }
+}
+
+/// The options [`RuleSet::options_toward`] gives for one heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Toward {
+    /// The options, each once.
+    pub options: Vec<BigOption>,
+    /// `None`: every option that reaches the goal is among `options`.
+    /// `Some(p)`: the heap is too large to list them all (a game that
+    /// splits heaps has astronomically many), so `options` holds
+    /// representatives, at most [`Toward::LIMIT`]: every option that
+    /// reaches the goal is one listed, or a listed split with its smaller
+    /// heaps each raised by a multiple of p (taken from the largest), p
+    /// being the period of the Grundy values.
+    pub repeat: Option<u64>,
+}
+
+impl Toward {
+    /// The most representatives listed when [`Toward::repeat`] is set.
+    pub const LIMIT: usize = 64;
+
+    /// Every option reaching the goal, listed.
+    pub fn all(options: Vec<BigOption>) -> Toward {
+        Toward { options, repeat: None }
     }
 }
 
@@ -144,7 +171,8 @@ pub trait RuleSet: HeapGame + fmt::Debug + Send + Sync + 'static {
     }
 
     /// The options of `heap` (of any size) among which every option that
-    /// reaches `goal` is found, when listing all of them is impossible or
+    /// reaches `goal` is found (or representatives of them, see
+    /// [`Toward::repeat`]), when listing all of them is impossible or
     /// wasteful; `grundy` (when given) is the Grundy sequence's period.
     /// `Ok(None)` (the default) lets the caller list every option of heaps
     /// that fit in memory.
@@ -154,9 +182,23 @@ pub trait RuleSet: HeapGame + fmt::Debug + Send + Sync + 'static {
         goal: Goal,
         grundy: Option<&Period>,
         budget: &Budget,
-    ) -> Result<Option<Vec<BigOption>>> {
+    ) -> Result<Option<Toward>> {
         let _ = (heap, goal, grundy, budget);
         Ok(None)
+    }
+
+    /// Why the iterator of [`RuleSet::values`] ended after `heap` values
+    /// (they are endless unless the engine cannot go on, such as a value
+    /// too big for its width).
+    fn values_end(&self, heap: u64) -> crate::error::Error {
+        crate::error::Error::new(
+            crate::error::ErrorKind::TooLarge,
+            format!(
+                "the values of \"{}\" end at heap {heap}: the engine cannot \
+                 go further",
+                self.notation()
+            ),
+        )
     }
 
     /// `self` as [`Any`], so that code that needs one kind of rule set

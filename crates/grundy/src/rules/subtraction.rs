@@ -22,7 +22,7 @@ use crate::play::{Play, Sequence};
 use crate::set::{AllButSet, FiniteSet};
 
 use super::all_but_model;
-use super::{BigOption, Goal, RuleSet};
+use super::{BigOption, Goal, RuleSet, Toward};
 
 impl RuleSet for FiniteSet {
     fn notation(&self) -> String {
@@ -73,15 +73,15 @@ impl RuleSet for FiniteSet {
         _goal: Goal,
         _grundy: Option<&Period>,
         _budget: &Budget,
-    ) -> Result<Option<Vec<BigOption>>> {
-        Ok(Some(
+    ) -> Result<Option<Toward>> {
+        Ok(Some(Toward::all(
             self.elements()
                 .iter()
                 .map(|&s| BigUint::from(s))
                 .filter(|s| s <= heap)
                 .map(|s| BigOption::subtract(heap, s))
                 .collect(),
-        ))
+        )))
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -146,7 +146,7 @@ impl RuleSet for AllButSet {
         goal: Goal,
         grundy: Option<&Period>,
         budget: &Budget,
-    ) -> Result<Option<Vec<BigOption>>> {
+    ) -> Result<Option<Toward>> {
         let targets: Vec<BigUint> = match goal {
             Goal::Grundy(value) => {
                 all_but_model::heaps_with_value(self, value, grundy, budget)?
@@ -164,7 +164,7 @@ impl RuleSet for AllButSet {
             .map(|take| BigOption::subtract(heap, take))
             .collect();
         moves.sort();
-        Ok(Some(moves))
+        Ok(Some(Toward::all(moves)))
     }
 
     fn as_any(&self) -> &dyn Any {

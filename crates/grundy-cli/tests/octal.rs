@@ -1,0 +1,208 @@
+//! Octal codes and Grundy's game on the command line: every command that
+//! takes a subtraction set takes them too, and its answers agree with the
+//! definition and with Winning Ways.
+
+use crate::util::{json, run};
+
+/// Winning Ways' periods, as the library's literature tests hold them:
+/// E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your
+/// Mathematical Plays, ch. 4 (Table 6 and pp. 89-104), through the OEIS
+/// entries the table's header names (A002186 Kayles, A002187 Dawson's
+/// chess, ...).
+const WINNING_WAYS: &str =
+    include_str!("../../grundy/tests/octal/winning_ways.tsv");
+
+/// g(0..=n) by the definition, for an octal code written d0.d1d2...
+/// (digits 0-7) or `grundy`: digit k's bit 1 allows taking k and leaving
+/// nothing, bit 2 leaving one heap, bit 4 leaving two.
+fn naive(code: &str, n: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(n + 1);
+    let digits: Vec<u32> = if code == "grundy" {
+        Vec::new()
+    } else {
+        let (d0, rest) = code.split_once('.').unwrap();
+        std::iter::once(d0)
+            .chain(rest.split(""))
+            .filter(|d| !d.is_empty())
+            .map(|d| d.parse().unwrap())
+            .collect()
+    };
+    for m in 0..=n {
+        let mut seen = Vec::new();
+        if code == "grundy" {
+            // Split one heap into two unequal non-empty heaps.
+            for a in 1..m.div_ceil(2) {
+                seen.push(g[a] ^ g[m - a]);
+            }
+        }
+        for (k, &d) in digits.iter().enumerate() {
+            if k > m {
+                break;
+            }
+            let r = m - k;
+            if d & 1 != 0 && r == 0 {
+                seen.push(0);
+            }
+            if d & 2 != 0 && r > 0 {
+                seen.push(g[r]);
+            }
+            if d & 4 != 0 && r >= 2 {
+                for a in 1..=r / 2 {
+                    seen.push(g[a] ^ g[r - a]);
+                }
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+fn numbers(v: &serde_json::Value) -> Vec<u64> {
+    v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()
+}
+
+#[test]
+fn values_equal_the_definition() {
+    // Officers (0.6), Dawson's chess (0.137), Dawson's Kayles (0.07),
+    // Kayles (0.77), 4.6 and Grundy's game.
+    for code in ["0.6", "0.137", "0.07", "0.77", "4.6", "grundy", "0.156"] {
+        let v = json(&["values", code, "--to", "300", "--json"]);
+        assert_eq!(v["set"], code);
+        assert_eq!(numbers(&v["values"]), naive(code, 300), "{code}");
+        let outcomes: String = naive(code, 300)
+            .iter()
+            .map(|&g| if g == 0 { 'P' } else { 'N' })
+            .collect();
+        assert_eq!(v["outcomes"], outcomes.as_str(), "{code}");
+    }
+}
+
+#[test]
+fn values_text_and_csv() {
+    // Dawson's chess: g = 0, 1, 1, 2, 0, 3 (OEIS A002187).
+    let (csv, _) = run(&["values", "0.137", "--to", "5", "--csv"], 0);
+    assert_eq!(
+        csv,
+        "n,grundy,outcome\n0,0,P\n1,1,N\n2,1,N\n3,2,N\n4,0,P\n5,3,N\n"
+    );
+    let (text, _) = run(&["values", ".137", "--to", "5"], 0);
+    let column: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(column, ["0", "1", "1", "2", "0", "3"]);
+}
+
+#[test]
+fn periods_of_winning_ways() {
+    for line in WINNING_WAYS.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (code, preperiod, period) = (f[0], f[1], f[2]);
+        let v = json(&["period", code, "--json"]);
+        assert_eq!(
+            (v["preperiod"].to_string(), v["period"].to_string()),
+            (preperiod.to_string(), period.to_string()),
+            "{code}: {}",
+            f[3]
+        );
+        let c = &v["guy_smith"];
+        assert_eq!(c["preperiod"].to_string(), preperiod, "{code}");
+        assert!(c["checked_to"].as_u64().is_some(), "{code}");
+    }
+}
+
+#[test]
+fn period_prints_the_guy_smith_certificate() {
+    // Kayles: pre-period 71, period 12 (Winning Ways ch. 4, p. 91); the
+    // Guy-Smith bound for t = 2, two heaps: 2 * 71 + 12 + 2 = 156.
+    let (text, _) = run(&["period", "0.77"], 0);
+    assert!(text.contains("pre-period 71, period 12"), "{text}");
+    assert!(
+        text.contains(
+            "certificate:  g(n + 12) = g(n) for every n in [71, 156), the \
+             Guy-Smith bound 2 n0 + p + t = 156"
+        ),
+        "{text}"
+    );
+    let v = json(&["period", "0.77", "--json"]);
+    assert_eq!(v["guy_smith"]["checked_to"], 156);
+    // Kayles has no P-position but 0 (Winning Ways ch. 4).
+    assert_eq!(
+        (v["outcome"]["preperiod"].as_u64(), v["outcome"]["period"].as_u64()),
+        (Some(1), Some(1))
+    );
+}
+
+#[test]
+fn period_without_theorem_or_budget() {
+    let (_, err) = run(&["period", "grundy"], 2);
+    assert!(err.contains("no periodicity theorem"), "{err}");
+    // Officers (0.6) is not known to be periodic: the budget stops it.
+    let (_, err) = run(&["period", "0.6", "--max-positions", "20000"], 1);
+    assert!(err.contains("raise --max-positions"), "{err}");
+}
+
+#[test]
+fn heap_of_thirty_digits() {
+    // Dawson's Kayles: period 34 from 53, so g(n) = g(n mod 34 + 68)
+    // for large n.
+    let n = "123456789012345678901234567890";
+    let reduced = (123_456_789_012_345_678_901_234_567_890u128 % 34) as usize;
+    let g = naive("0.07", 200);
+    let v = json(&["heap", "0.07", n, "--json"]);
+    assert_eq!(v["grundy"].as_u64(), Some(g[reduced + 34 * 3]));
+}
+
+#[test]
+fn sum_mixes_codes_and_sets() {
+    // g(12) = 4 in Kayles (A002186), g(10) = 2 in {1,2,3}, nim 5: 4^2^5 = 3.
+    let v = json(&["sum", "0.77:12", "1,2,3:10", "nim:5", "--json"]);
+    assert_eq!(v["nim_sum"], 3);
+    let (text, _) = run(&["sum", "0.77:12", "1,2,3:10", "nim:5"], 0);
+    assert!(text.contains("nim-sum: 3"), "{text}");
+}
+
+#[test]
+fn play_graph_and_plot_take_codes() {
+    let out = crate::util::grundy(&["play", "--set", "0.07", "--seed", "1"])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("rules 0.07"), "{text}");
+    let (dot, _) = run(&["graph", "0.07", "--heap", "5"], 0);
+    // g(5) = 0 in Dawson's Kayles: a P-position, drawn with two circles.
+    assert!(dot.contains("n5 [label=\"5\\ng=0\", shape=doublecircle"));
+    let (svg, err) = run(&["plot", "0.07", "--to", "60", "--svg"], 0);
+    assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"));
+    assert!(err.is_empty(), "{err}");
+    let (svg, err) = run(&["plot", "grundy", "--to", "60", "--svg"], 0);
+    assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"));
+    assert!(err.contains("no periodicity theorem"), "{err}");
+}
+
+#[test]
+fn bad_codes_name_the_digit() {
+    for (code, token) in [
+        ("1.07", "\"1\""),
+        ("2.6", "\"2\""),
+        ("3.7", "\"3\""),
+        ("0.", "\"0.\""),
+        ("0.7x", "\"x\""),
+    ] {
+        for cmd in [
+            vec!["values", code],
+            vec!["period", code],
+            vec!["heap", code, "10"],
+        ] {
+            let (out, err) = run(&cmd, 2);
+            assert!(out.is_empty(), "{cmd:?}");
+            assert_eq!(err.lines().count(), 1, "{cmd:?}: {err}");
+            assert!(err.contains(token), "{cmd:?}: {err}");
+        }
+    }
+    let (_, err) = run(&["sum", "0.8x:3"], 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -1,0 +1,41 @@
+//! Engines of take-and-break (octal and hexadecimal) games and Grundy's
+//! game.
+//!
+//! * `sparse.rs`: the sparse-space engine ([`SparseEngine`]): values with
+//!   work per heap about (rare positions) x (code length), two bytes per
+//!   value, a [`Checkpoint`] to resume after a kill;
+//! * `heap.rs`: its per-heap step; `plan.rs`: the digits grouped;
+//!   `mask.rs`: the rare/common split and how it is chosen;
+//!   `checkpoint.rs`: the saved state.
+//!
+//! The naive engine (`engine/naive.rs`, the definition over the game's
+//! options) is the oracle every test here compares with. References:
+//! Berlekamp, Conway, Guy, Winning Ways ch. 4; A. Gangolli, T. Plambeck,
+//! A note on periodicity in some octal games (1989); A. Flammenkamp,
+//! Sprague-Grundy values of octal games.
+
+// Mask choices and some engine methods are reached only by the benchmarks
+// (the `bench` feature), which compare masks and engines directly.
+#![cfg_attr(not(feature = "bench"), allow(dead_code, unused_imports))]
+
+pub mod checkpoint;
+pub(crate) mod heap;
+pub mod mask;
+pub(crate) mod plan;
+pub(crate) mod scan;
+pub mod sparse;
+
+pub use checkpoint::{CHECKPOINT_FORMAT, Checkpoint, checksum};
+pub use mask::Mask;
+pub use sparse::{MaskChoice, SparseEngine};
+
+/// Work counters, for judging how sparse a game is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Splits with a rare part evaluated (step 1).
+    pub rare_pairs: u64,
+    /// Splits scanned to find wanted values (step 3).
+    pub scanned_pairs: u64,
+    /// Splits into three heaps enumerated.
+    pub three_heap_splits: u64,
+}
