@@ -81,15 +81,7 @@ pub struct BudgetArgs {
 impl BudgetArgs {
     pub fn limit(&self) -> anyhow::Result<grundy::Budget> {
         let deadline = match self.timeout {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                anyhow::bail!(
-                    "--timeout \"{t}\" must be a positive number of seconds"
-                )
-            }
-            Some(t) => Some(
-                std::time::Instant::now()
-                    + std::time::Duration::from_secs_f64(t),
-            ),
+            Some(t) => deadline_after(seconds(t, "--timeout")?),
             None => None,
         };
         Ok(grundy::Budget {
@@ -98,6 +90,26 @@ impl BudgetArgs {
             ..grundy::Budget::default()
         })
     }
+}
+
+/// A number of seconds from the command line: finite and positive.
+/// Returns `None` for a time too long to represent (no limit in effect).
+pub fn seconds(
+    t: f64,
+    flag: &str,
+) -> anyhow::Result<Option<std::time::Duration>> {
+    if !(t.is_finite() && t > 0.0) {
+        anyhow::bail!("{flag} \"{t}\" must be a positive number of seconds");
+    }
+    Ok(std::time::Duration::try_from_secs_f64(t).ok())
+}
+
+/// The instant `after` from now, or `None` when it is past what the clock
+/// can represent (centuries: in effect, no deadline).
+pub fn deadline_after(
+    after: Option<std::time::Duration>,
+) -> Option<std::time::Instant> {
+    after.and_then(|d| std::time::Instant::now().checked_add(d))
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 
 mod args;
 mod cmd;
+mod signals;
 mod term;
 
 use std::process::ExitCode;
@@ -16,6 +17,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    signals::install();
     let cli = args::Cli::parse();
     match cmd::run(cli) {
         Ok(code) => code,
@@ -23,7 +25,17 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("grundy: {err:#}{}", hint(&err));
+            let message = format!("{err:#}");
+            let message = grundy::shorten_quotes(&message);
+            let hint = match hint(&err) {
+                // "...; use smaller heaps or raise --max-states"
+                Some(flag) if message.ends_with("use smaller heaps") => {
+                    format!(" or raise {flag}")
+                }
+                Some(flag) => format!("; raise {flag}"),
+                None => String::new(),
+            };
+            eprintln!("grundy: {message}{hint}");
             ExitCode::from(exit_code(&err))
         }
     }
@@ -39,16 +51,16 @@ fn exit_code(err: &anyhow::Error) -> u8 {
 
 /// The flag to raise when a budget ran out: the library's messages name
 /// no front end's settings, so the command adds its own.
-fn hint(err: &anyhow::Error) -> &'static str {
+fn hint(err: &anyhow::Error) -> Option<&'static str> {
     let stopped = err
         .chain()
         .find_map(|cause| cause.downcast_ref::<grundy::Error>())
         .and_then(grundy::Error::stopped);
     match stopped.map(|s| s.reason) {
-        Some(grundy::StopReason::Positions) => "; raise --max-positions",
-        Some(grundy::StopReason::Time) => "; raise --timeout",
-        Some(grundy::StopReason::States) => " or raise --max-states",
-        Some(grundy::StopReason::Cancelled) | None => "",
+        Some(grundy::StopReason::Positions) => Some("--max-positions"),
+        Some(grundy::StopReason::Time) => Some("--timeout"),
+        Some(grundy::StopReason::States) => Some("--max-states"),
+        Some(grundy::StopReason::Cancelled) | None => None,
     }
 }
 

@@ -1,85 +1,86 @@
-//! Where output goes: stdout or an atomically replaced file, and progress
-//! on stderr only when stderr is a terminal.
+//! Where output goes: stdout or a file that is never left half written
+//! nor put in place of what is not a file (`grundy_sweep::OutputFile`),
+//! and progress on stderr only when stderr is a terminal.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
+
+/// Whether the process started with stdout closed (`grundy ... >&-`).
+///
+/// The Rust runtime reopens a closed stdout on /dev/null before `main`
+/// (read-write, where a shell's `> /dev/null` opens it write-only), so the
+/// results would vanish with exit code 0. On Linux that is visible in
+/// `/proc/self/fdinfo/1`; elsewhere this returns false.
+fn stdout_was_closed() -> bool {
+    let Ok(link) = std::fs::read_link("/proc/self/fd/1") else {
+        return false;
+    };
+    if link != Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return false;
+    };
+    let flags = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    // O_ACCMODE = 3, O_RDWR = 2.
+    flags.is_some_and(|f| f & 3 == 2)
+}
 
 /// The destination of a command's results.
 pub enum Output {
     Stdout(BufWriter<io::StdoutLock<'static>>),
-    /// A temporary file beside the target, renamed over it on `finish`:
-    /// an interrupted run never leaves a half-written file.
-    File {
-        writer: BufWriter<tempfile::NamedTempFile>,
-        path: PathBuf,
-    },
+    /// A temporary file beside the target (or the target itself, for a
+    /// device or a FIFO), put in place by `finish`.
+    File(BufWriter<grundy_sweep::OutputFile>),
 }
 
 impl Output {
     pub fn open(path: Option<&Path>) -> anyhow::Result<Output> {
         let Some(path) = path else {
-            return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
+            if stdout_was_closed() {
+                anyhow::bail!(
+                    "cannot write the results: stdout is closed; redirect it to a file or to /dev/null"
+                );
+            }
+            return Ok(Output::Stdout(BufWriter::with_capacity(
+                1 << 16,
+                io::stdout().lock(),
+            )));
         };
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let temp =
-            tempfile::NamedTempFile::new_in(dir).with_context(|| {
-                format!("cannot write to \"{}\"", path.display())
-            })?;
-        Ok(Output::File {
-            writer: BufWriter::new(temp),
-            path: path.to_path_buf(),
-        })
+        let file = grundy_sweep::OutputFile::create(path)?;
+        Ok(Output::File(BufWriter::with_capacity(1 << 16, file)))
     }
 
-    /// Flushes, and for a file moves it into place.
+    /// Flushes, and for a file puts it in place.
     pub fn finish(self) -> anyhow::Result<()> {
         match self {
             Output::Stdout(mut w) => Ok(w.flush()?),
-            Output::File { writer, path } => {
-                let temp = writer.into_inner().map_err(|e| e.into_error())?;
-                persist(temp, &path)
+            Output::File(writer) => {
+                let file = writer.into_inner().map_err(|e| e.into_error())?;
+                Ok(file.commit()?)
             }
         }
     }
-}
-
-/// Moves a finished temporary file to `path`. Temporary files are created
-/// readable by their owner only; the result gets the usual 0644.
-pub fn persist(
-    temp: tempfile::NamedTempFile,
-    path: &Path,
-) -> anyhow::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        temp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .with_context(|| format!("cannot write \"{}\"", path.display()))?;
-    }
-    temp.persist(path)
-        .with_context(|| format!("cannot write \"{}\"", path.display()))?;
-    Ok(())
 }
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Output::Stdout(w) => w.write(buf),
-            Output::File { writer, .. } => writer.write(buf),
+            Output::File(writer) => writer.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Output::Stdout(w) => w.flush(),
-            Output::File { writer, .. } => writer.flush(),
+            Output::File(writer) => writer.flush(),
         }
     }
 }

@@ -5,6 +5,7 @@ mod util;
 
 mod allbut;
 mod errors;
+mod files;
 mod heap;
 mod period;
 mod pictures;

@@ -5,9 +5,11 @@
 //! of slope s / p shows it.
 //!
 //! Long sequences stay readable: up to [`MARKER_LIMIT`] positions each
-//! value is a dot; beyond, each pixel column shows the range of the values
-//! falling in it (min-max decimation) and P-positions become ticks along
-//! the axis. Periods are drawn as alternating bands while there are at
+//! value is a dot; beyond, each pixel column shows the values falling in
+//! it as short dashes, or as one bar from the least to the largest when
+//! there are more than a few dozen (min-max decimation), and P-positions
+//! become ticks along the axis. The picture has at most a few thousand
+//! shapes whatever `--to` is. Periods are drawn as alternating bands while there are at
 //! most [`BAND_LIMIT`] of them; beyond, only the first period is banded.
 //! Drawn with `plotters` as SVG; [`crate::png`] rasterises it.
 
@@ -37,6 +39,9 @@ pub fn title(rules: &Rules) -> String {
 pub const MARKER_LIMIT: usize = 400;
 /// The most periods drawn as separate bands.
 pub const BAND_LIMIT: u64 = 80;
+/// The most separate value dashes in one pixel column; more are drawn as
+/// one bar from the least to the largest.
+const DASHES_PER_COLUMN: usize = 32;
 
 /// What to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +103,7 @@ impl SequencePlot {
             )
             .margin(12)
             .x_label_area_size(44)
-            .y_label_area_size(48)
+            .y_label_area_size(32 + 8 * top.to_string().len() as u32)
             .build_cartesian_2d(0f64..n as f64, -0.5f64..top as f64 + 0.5)?;
         chart
             .configure_mesh()
@@ -210,12 +215,24 @@ impl SequencePlot {
                 seen.extend_from_slice(chunk);
                 seen.sort_unstable();
                 seen.dedup();
-                for &v in &seen {
-                    let y = v as f64;
+                if seen.len() > DASHES_PER_COLUMN {
+                    // Too many levels to tell apart (Nim, all-but sets):
+                    // the column's range as one bar, so the picture stays
+                    // a few thousand shapes whatever the length.
+                    let (lo, hi) =
+                        (seen[0] as f64, seen[seen.len() - 1] as f64);
                     dashes.push(Rectangle::new(
-                        [(x0, y - 0.12), (x1, y + 0.12)],
+                        [(x0, lo - 0.12), (x1, hi + 0.12)],
                         VALUE_BLUE.filled(),
                     ));
+                } else {
+                    for &v in &seen {
+                        let y = v as f64;
+                        dashes.push(Rectangle::new(
+                            [(x0, y - 0.12), (x1, y + 0.12)],
+                            VALUE_BLUE.filled(),
+                        ));
+                    }
                 }
                 if seen.first() == Some(&0) {
                     ticks.push(PathElement::new(

@@ -19,6 +19,10 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::expr::{Expr, FUNCTIONS, Vars, split_top_level};
 use crate::row::{RESULT_COLUMNS, Row};
 
+/// The most combinations of the outer parameters (all but the last)
+/// counting goes through before it gives up.
+const MAX_OUTER_STEPS: u64 = 1 << 22;
+
 /// The most sets a family may have (enumeration would take minutes past
 /// this; shard bigger sweeps).
 pub const MAX_FAMILY: u64 = 1 << 32;
@@ -145,15 +149,61 @@ impl Family {
                 .map(|c| c as u64)
                 .ok_or_else(too_big);
         }
+        // The innermost parameter's range is counted, not walked: a family
+        // of 10^6 x 10^6 sets is refused after a few thousand outer steps.
+        let Shape::Template { .. } = self.shape else {
+            unreachable!("subsets returned above")
+        };
+        let mut vars = Vars::new(&self.param_names());
+        let mut values = vec![0; self.params.len()];
         let mut count = 0u64;
-        for point in self.points() {
-            point?;
-            count += 1;
-            if count > MAX_FAMILY {
-                return Err(too_big());
-            }
-        }
+        let mut steps = 0u64;
+        self.count_from(0, &mut vars, &mut values, &mut count, &mut steps)?;
         Ok(count)
+    }
+
+    /// Adds the sets below the current values of the outer parameters.
+    fn count_from(
+        &self,
+        level: usize,
+        vars: &mut Vars,
+        values: &mut [i64],
+        count: &mut u64,
+        steps: &mut u64,
+    ) -> Result<()> {
+        let p = &self.params[level];
+        let bounds =
+            p.lo.eval_int(vars)
+                .and_then(|lo| p.hi.eval_int(vars).map(|hi| (lo, hi)));
+        let (lo, hi) = bounds.map_err(|msg| {
+            let at = describe_point(&self.params, values, level);
+            Error::parse(format!(
+                "the range of \"{}\" cannot be evaluated{at}: {msg}",
+                p.name
+            ))
+        })?;
+        if lo > hi {
+            return Ok(());
+        }
+        if level + 1 == self.params.len() {
+            *count = count.saturating_add(hi.abs_diff(lo).saturating_add(1));
+            return if *count > MAX_FAMILY { Err(too_big()) } else { Ok(()) };
+        }
+        for value in lo..=hi {
+            *steps += 1;
+            if *steps > MAX_OUTER_STEPS {
+                return Err(Error::new(
+                    ErrorKind::TooLarge,
+                    format!(
+                        "the family has more than {MAX_OUTER_STEPS} combinations of its outer parameters to go through; narrow the ranges"
+                    ),
+                ));
+            }
+            vars.set(level, value);
+            values[level] = value;
+            self.count_from(level + 1, vars, values, count, steps)?;
+        }
+        Ok(())
     }
 
     /// The sets in order, lazily.
@@ -554,6 +604,14 @@ mod tests {
         let f = Family::template("a", &["a=1..3", "b=1..6/(a-2)"]).unwrap();
         let e = f.count().unwrap_err();
         assert!(e.message().contains("at a=2"), "{e}");
+    }
+
+    #[test]
+    fn huge_families_are_refused_by_counting() {
+        let f = Family::template("a,b", &["a=1..1000000", "b=1..1000000"])
+            .unwrap();
+        let e = f.count().unwrap_err();
+        assert!(e.message().contains("more than"), "{e}");
     }
 
     #[test]

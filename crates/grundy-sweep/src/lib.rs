@@ -65,7 +65,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use evaluate::{Evaluation, Found, evaluate};
 pub use expr::FUNCTIONS;
 pub use family::{Family, MAX_FAMILY, Point, Points};
-pub use file::write_atomically;
+pub use file::{OutputFile, remove_temporaries, write_atomically};
 pub use format::{Format, Layout, Lines};
 pub use journal::journal_path;
 pub use merge::{Merged, merge};

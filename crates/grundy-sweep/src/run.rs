@@ -29,7 +29,8 @@ const SEND_EVERY: Duration = Duration::from_millis(100);
 /// How to run a sweep.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Worker threads; 0 means one per core.
+    /// Worker threads; 0 means one per core. Never more than the cores
+    /// nor than the batches of sets there are.
     pub jobs: usize,
     /// The per-set position budget.
     pub max_positions: u64,
@@ -89,7 +90,7 @@ pub fn run(
                     let _ = tx.send(rows);
                 })
             };
-            spawn_workers(options.jobs, &work);
+            spawn_workers(workers(options.jobs, family.count().ok()), &work);
             // `tx` is dropped here, which ends the loop below.
         });
         while let Ok(rows) = rx.recv() {
@@ -100,6 +101,18 @@ pub fn run(
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// The worker threads: as asked (0: one per core), but never more than the
+/// cores, nor more than the sets to evaluate (`BATCH` at a time): extra
+/// threads cost memory and gain nothing.
+fn workers(jobs: usize, sets: Option<u64>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let asked = if jobs == 0 { cores } else { jobs.min(cores) };
+    let batches = sets.map_or(usize::MAX, |n| {
+        usize::try_from(n.div_ceil(BATCH as u64)).unwrap_or(usize::MAX)
+    });
+    asked.min(batches).max(1)
 }
 
 fn spawn_workers(jobs: usize, work: &(dyn Fn() + Sync)) {
@@ -182,7 +195,7 @@ fn evaluate_point(
 ) -> Row {
     let limit = Limit {
         max_positions: options.max_positions,
-        deadline: options.timeout.map(|t| Instant::now() + t),
+        deadline: options.timeout.and_then(|t| Instant::now().checked_add(t)),
         cancel: Some(options.cancel.clone()),
         ..Limit::default()
     };

@@ -212,7 +212,14 @@ pub(crate) struct Meter<'a> {
     pub(crate) done: u64,
     next_check: u64,
     every: u64,
+    /// Effort since the last check, for work whose units cost more than
+    /// one step each (see [`Meter::add_costly`]).
+    effort: u64,
 }
+
+/// Effort (elementary steps) between two checks of the deadline and the
+/// cancel flag: about a millisecond.
+const EFFORT_EVERY: u64 = 1 << 20;
 
 impl<'a> Meter<'a> {
     /// A meter of positions, checked every [`CHECK_EVERY`].
@@ -222,13 +229,23 @@ impl<'a> Meter<'a> {
 
     /// A meter of `unit` work that checks the budget every `every` units.
     pub(crate) fn every(budget: &'a Budget, unit: Unit, every: u64) -> Self {
-        Meter { budget, unit, done: 0, next_check: 0, every }
+        Meter { budget, unit, done: 0, next_check: 0, every, effort: 0 }
     }
 
-    /// Adds `count` units of work.
-    pub(crate) fn add(&mut self, count: usize) -> Result<(), Stopped> {
+    /// Adds `count` units of work that took `effort` elementary steps: the
+    /// budget is checked every [`CHECK_EVERY`] units as usual, and also
+    /// whenever the effort since the last check passes [`EFFORT_EVERY`],
+    /// so that units that each cost much (an FES step over a pattern of
+    /// ten million positions) still stop promptly at the deadline.
+    pub(crate) fn add_costly(
+        &mut self,
+        count: usize,
+        effort: u64,
+    ) -> Result<(), Stopped> {
         self.done += count as u64;
-        if self.done >= self.next_check {
+        self.effort += effort;
+        if self.done >= self.next_check || self.effort >= EFFORT_EVERY {
+            self.effort = 0;
             self.next_check = (self.done + self.every)
                 .min(self.budget.limit(self.unit).saturating_add(1));
             self.budget.report(self.done);
@@ -246,8 +263,8 @@ mod tests {
     fn work_budget_stops_past_the_limit() {
         let budget = Budget::positions(10);
         let mut meter = Meter::every(&budget, Unit::Positions, 4);
-        assert!(meter.add(10).is_ok());
-        let stop = meter.add(1).unwrap_err();
+        assert!(meter.add_costly(10, 0).is_ok());
+        let stop = meter.add_costly(1, 0).unwrap_err();
         assert_eq!(stop.reason, StopReason::Positions);
         assert_eq!((stop.done, stop.limit), (11, 10));
     }
@@ -274,7 +291,7 @@ mod tests {
         };
         let mut meter = Meter::every(&budget, Unit::Positions, 5);
         for _ in 0..12 {
-            meter.add(1).unwrap();
+            meter.add_costly(1, 0).unwrap();
         }
         assert_eq!(*heard.lock().unwrap(), [1, 6, 11]);
     }

@@ -47,7 +47,7 @@ impl Error {
     /// assert_eq!((e.kind(), e.to_string()), (ErrorKind::Parse, "bad \"x\"".to_string()));
     /// ```
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), stopped: None }
+        Error { kind, message: shorten_quotes(&message.into()), stopped: None }
     }
 
     /// A parse error.
@@ -62,7 +62,7 @@ impl Error {
     ) -> Self {
         Error {
             kind: ErrorKind::Budget,
-            message: message.into(),
+            message: shorten_quotes(&message.into()),
             stopped: Some(stopped),
         }
     }
@@ -91,6 +91,50 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The longest quoted text a message shows whole.
+const QUOTE_MAX: usize = 60;
+
+/// A message with every quoted text longer than 60 characters cut to its
+/// start and end: `"1,2,3,4,5,6,...,99999,100000" (588895 characters)`.
+/// A set of a hundred thousand elements makes a one-line message, not a
+/// page. Every message of this library is shortened so; front ends may
+/// use it on their own messages.
+///
+/// ```
+/// let long = format!("no period for \"{}\"", "1,".repeat(1000) + "2");
+/// let short = grundy::shorten_quotes(&long);
+/// assert!(short.len() < 120, "{short}");
+/// assert!(short.ends_with("(2001 characters)"), "{short}");
+/// assert_eq!(grundy::shorten_quotes("bad \"x\""), "bad \"x\"");
+/// ```
+pub fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(512));
+    let mut rest = message;
+    while let Some(open) = rest.find('"') {
+        let Some(len) = rest[open + 1..].find('"') else { break };
+        let (before, quoted) =
+            (&rest[..open], &rest[open + 1..open + 1 + len]);
+        out.push_str(before);
+        out.push('"');
+        let chars = quoted.chars().count();
+        if chars > QUOTE_MAX {
+            let head: String = quoted.chars().take(40).collect();
+            let tail: String = quoted.chars().skip(chars - 12).collect();
+            out.push_str(&head);
+            out.push_str("...");
+            out.push_str(&tail);
+            out.push('"');
+            out.push_str(&format!(" ({chars} characters)"));
+        } else {
+            out.push_str(quoted);
+            out.push('"');
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// Shorthand for results of this library.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

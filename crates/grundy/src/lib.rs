@@ -108,7 +108,7 @@ pub use budget::{
     Stopped, Unit,
 };
 pub use engine::Engine;
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, Result, shorten_quotes};
 pub use game::{HeapGame, HeapOption, MAX_LEAVES};
 pub use nimber::{Nimber, mex};
 pub use notation::ALL_BUT_PREFIX;

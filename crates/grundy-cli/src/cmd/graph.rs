@@ -43,6 +43,11 @@ pub struct GraphArgs {
     /// PNG resolution: pixels per SVG unit.
     #[arg(long, value_name = "X", default_value_t = 2.0)]
     pub scale: f32,
+    /// Give up laying out SVG/PNG pictures after this many seconds (exit
+    /// code 1): dense graphs take the layout a long time. DOT output needs
+    /// no layout.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
 }
 
 /// The picture formats `graph` and `plot` write.
@@ -91,6 +96,11 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
             args.scale
         );
     }
+    let deadline = crate::args::deadline_after(crate::args::seconds(
+        args.timeout,
+        "--timeout",
+    )?);
+    let layout = Layout { deadline, seconds: args.timeout };
     if args.steps {
         let dir = args.output.as_deref().expect("clap requires --output");
         let format = Format::choose(args.svg, args.png, None);
@@ -102,7 +112,14 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
         for (i, &step) in steps.iter().enumerate() {
             let path =
                 dir.join(format!("step-{i:0digits$}.{}", format.extension()));
-            write_picture(&graph, step, format, Some(&path), args.scale)?;
+            write_picture(
+                &graph,
+                step,
+                format,
+                Some(&path),
+                args.scale,
+                &layout,
+            )?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -113,8 +130,46 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
         format,
         args.output.as_deref(),
         args.scale,
+        &layout,
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// When the layout of SVG/PNG pictures must be done.
+struct Layout {
+    deadline: Option<std::time::Instant>,
+    seconds: f64,
+}
+
+impl Layout {
+    /// The SVG of `step`, laid out on another thread so that a layout that
+    /// runs past the deadline can be abandoned (the layout crate cannot be
+    /// interrupted; the process ends without it).
+    fn svg(&self, graph: &GameGraph, step: Step) -> anyhow::Result<String> {
+        let graph = graph.clone();
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(graph.svg(step));
+        });
+        let waited = match self.deadline {
+            Some(deadline) => receive.recv_timeout(
+                deadline.saturating_duration_since(std::time::Instant::now()),
+            ),
+            None => receive
+                .recv()
+                .map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
+        };
+        waited.map_err(|_| {
+            grundy::Error::new(
+                grundy::ErrorKind::Budget,
+                format!(
+                    "the layout of this graph did not finish within {} s; use a smaller heap or set, DOT output (then Graphviz: dot -Tsvg), or raise --timeout",
+                    self.seconds
+                ),
+            )
+            .into()
+        })
+    }
 }
 
 fn write_picture(
@@ -123,11 +178,12 @@ fn write_picture(
     format: Format,
     path: Option<&Path>,
     scale: f32,
+    layout: &Layout,
 ) -> anyhow::Result<()> {
     let bytes = match format {
         Format::Dot => graph.dot(step).into_bytes(),
-        Format::Svg => graph.svg(step).into_bytes(),
-        Format::Png => svg_to_png(&graph.svg(step), scale)
+        Format::Svg => layout.svg(graph, step)?.into_bytes(),
+        Format::Png => svg_to_png(&layout.svg(graph, step)?, scale)
             .map_err(|e| anyhow::anyhow!(e))?,
     };
     write_bytes(&bytes, format, path)

@@ -52,7 +52,15 @@ pub struct PlayArgs {
     /// beyond): the product of (size + 1) over the heaps.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
     pub max_states: u64,
+    /// The most moves the exact solution may examine (exit code 1
+    /// beyond): a heap of n stones with many allowed moves has many.
+    #[arg(long, value_name = "N", default_value_t = PLAY_MAX_MOVES)]
+    pub max_positions: u64,
 }
+
+/// The default work budget of the exact solution: moves examined (about
+/// ten seconds of solving).
+const PLAY_MAX_MOVES: u64 = 200_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum First {
@@ -85,8 +93,11 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         sizes.push(size);
     }
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let budget =
-        grundy::Budget { max_states: args.max_states, ..Default::default() };
+    let budget = grundy::Budget {
+        max_states: args.max_states,
+        max_positions: args.max_positions,
+        ..Default::default()
+    };
     let mut strategy = Strategy::new(play, budget);
     // Solve the start (and so every position below it) before the game.
     let start: Vec<(Rules, u64)> =
@@ -361,11 +372,27 @@ impl<W: Write> Session<W> {
         loop {
             write!(self.out, "> ")?;
             self.out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let Some(raw) = read_line(input)? else {
                 writeln!(self.out)?;
                 return Ok(None);
-            }
+            };
+            let line = match raw {
+                Line::Text(text) => text,
+                Line::TooLong => {
+                    if self.echo {
+                        writeln!(
+                            self.out,
+                            "(a line of more than {MAX_LINE} bytes)"
+                        )?;
+                    }
+                    writeln!(
+                        self.out,
+                        "that line is longer than {MAX_LINE} bytes; type a move (e.g. \"{}\"), hint, undo, show, help or quit",
+                        if self.heaps() == 1 { "3" } else { "2 3" }
+                    )?;
+                    continue;
+                }
+            };
             let line = line.trim();
             if self.echo {
                 writeln!(self.out, "{line}")?;
@@ -747,6 +774,51 @@ impl<W: Write> Session<W> {
             "commands:\n  {move_help} (e.g. \"{example}\")\n  hint     the winning moves and why (Grundy values, nim-sum)\n  undo     take back your last move and the computer's reply\n  show     the position with each heap's Grundy value\n  help     this list\n  quit     stop (end of input stops too)"
         )
     }
+}
+
+/// The longest command line read whole; longer ones are skipped.
+const MAX_LINE: usize = 1024;
+
+/// One line of input.
+enum Line {
+    /// The line, with bytes that are not UTF-8 replaced (so that a stray
+    /// byte gets an explanation, not an exit).
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes (read to its end, not kept).
+    TooLong,
+}
+
+/// Reads one line, keeping at most [`MAX_LINE`] bytes of it; `None` at the
+/// end of input.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if bytes.len() + take <= MAX_LINE + 1 {
+            bytes.extend_from_slice(&chunk[..take]);
+        } else {
+            too_long = true;
+        }
+        input.consume(take);
+        if end {
+            break;
+        }
+    }
+    if bytes.is_empty() && !too_long {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    Ok(Some(Line::Text(String::from_utf8_lossy(&bytes).into_owned())))
 }
 
 /// "take 1, 2 or 3", "take any number", "take any number except 2 or 3";

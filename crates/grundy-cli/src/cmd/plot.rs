@@ -64,15 +64,15 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         .take(args.to as usize + 1)
         .map(Nimber::value)
         .collect();
-    let budget = Budget {
-        deadline: Some(
-            Instant::now()
-                + Duration::from_secs_f64(
-                    args.period_timeout.clamp(0.0, 3600.0),
-                ),
-        ),
-        ..Budget::default()
-    };
+    if !(args.period_timeout.is_finite() && args.period_timeout >= 0.0) {
+        bail!(
+            "--period-timeout \"{}\" must be a number of seconds, 0 or more",
+            args.period_timeout
+        );
+    }
+    let wait = Duration::from_secs_f64(args.period_timeout.min(3600.0));
+    let budget =
+        Budget { deadline: Some(Instant::now() + wait), ..Budget::default() };
     let found =
         set.period(Sequence::Grundy, &PeriodOptions::default(), &budget);
     let (period, saltus) = match found {

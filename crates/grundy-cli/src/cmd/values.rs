@@ -3,14 +3,12 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Args;
-use grundy::{Play, ValuesReport};
+use grundy::{Outcome, Play, Rules};
 
 use crate::args::FormatArgs;
 use crate::term::Output;
-
-/// The longest listing: the report is built in memory first.
-const MAX_TO: u64 = 100_000_000;
 
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
@@ -31,67 +29,174 @@ pub struct ValuesArgs {
 pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    if args.to > MAX_TO {
-        anyhow::bail!(
-            "--to {} is too large for a listing; use at most {MAX_TO}, or `grundy heap` for one large heap",
-            args.to
-        );
-    }
-    let report = ValuesReport::new(&set, args.to, play);
     let mut out = Output::open(args.format.output.as_deref())?;
+    let count = args.to.checked_add(1).context("--to is too large")?;
     if args.format.json {
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
+        write_json(&mut out, &set, args.to, count, play)?;
     } else if args.format.csv {
-        write_csv(&mut out, &report)?;
+        write_csv(&mut out, &set, count, play)?;
     } else {
-        write_table(&mut out, &report)?;
+        write_table(&mut out, &set, args.to, count, play)?;
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_csv(out: &mut Output, report: &ValuesReport) -> anyhow::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    match &report.values {
-        Some(values) => {
-            w.write_record(["n", "grundy", "outcome"])?;
-            for (n, (g, o)) in
-                values.iter().zip(report.outcomes.chars()).enumerate()
-            {
-                w.serialize((n, g, o))?;
-            }
-        }
-        None => {
-            w.write_record(["n", "misere_outcome"])?;
-            for (n, o) in report.outcomes.chars().enumerate() {
-                w.serialize((n, o))?;
-            }
-        }
+/// The sequence a listing shows: Grundy values (normal play) or the
+/// misère outcomes as 0 for P and 1 for N.
+fn sequence(set: &Rules, play: Play) -> Box<dyn Iterator<Item = u64>> {
+    match play {
+        Play::Normal => Box::new(grundy::values(set).map(|g| g.value())),
+        Play::Misere => Box::new(
+            grundy::outcomes(set, play).map(|o| u64::from(o == Outcome::N)),
+        ),
     }
-    w.flush()?;
-    Ok(())
+}
+
+fn letter(p: bool) -> u8 {
+    if p { b'P' } else { b'N' }
+}
+
+/// The object `ValuesReport` serialises to, written as the values come
+/// (same keys, same order, same bytes): memory does not grow with `--to`.
+fn write_json(
+    out: &mut Output,
+    set: &Rules,
+    to: u64,
+    count: u64,
+    play: Play,
+) -> anyhow::Result<()> {
+    let name = serde_json::to_string(set.notation())?;
+    write!(out, "{{\"set\":{name},\"play\":\"{play}\",\"to\":{to},")?;
+    let mut number = itoa::Buffer::new();
+    let mut buf = Block::new();
+    if play == Play::Normal {
+        buf.bytes.extend_from_slice(b"\"values\":[");
+        for (n, g) in sequence(set, play).take(count as usize).enumerate() {
+            if n > 0 {
+                buf.bytes.push(b',');
+            }
+            buf.bytes.extend_from_slice(number.format(g).as_bytes());
+            buf.spill(out)?;
+        }
+        buf.bytes.extend_from_slice(b"],");
+    }
+    buf.bytes.extend_from_slice(b"\"outcomes\":\"");
+    for x in sequence(set, play).take(count as usize) {
+        buf.bytes.push(letter(x == 0));
+        buf.spill(out)?;
+    }
+    buf.bytes.extend_from_slice(b"\"}\n");
+    buf.finish(out)
+}
+
+fn write_csv(
+    out: &mut Output,
+    set: &Rules,
+    count: u64,
+    play: Play,
+) -> anyhow::Result<()> {
+    match play {
+        Play::Normal => out.write_all(b"n,grundy,outcome\n")?,
+        Play::Misere => out.write_all(b"n,misere_outcome\n")?,
+    }
+    let mut buf = Block::new();
+    let mut n = Counter::new();
+    let mut number = itoa::Buffer::new();
+    for x in sequence(set, play).take(count as usize) {
+        buf.bytes.extend_from_slice(n.digits());
+        buf.bytes.push(b',');
+        if play == Play::Normal {
+            buf.bytes.extend_from_slice(number.format(x).as_bytes());
+            buf.bytes.push(b',');
+        }
+        buf.bytes.push(letter(x == 0));
+        buf.bytes.push(b'\n');
+        n.increment();
+        buf.spill(out)?;
+    }
+    buf.finish(out)
+}
+
+/// Rows gathered in memory and written 64 KiB at a time.
+struct Block {
+    bytes: Vec<u8>,
+}
+
+impl Block {
+    const SIZE: usize = 1 << 16;
+
+    fn new() -> Block {
+        Block { bytes: Vec::with_capacity(Self::SIZE + 256) }
+    }
+
+    /// Writes the block out when it is full.
+    #[inline]
+    fn spill(&mut self, out: &mut Output) -> std::io::Result<()> {
+        if self.bytes.len() >= Self::SIZE {
+            out.write_all(&self.bytes)?;
+            self.bytes.clear();
+        }
+        Ok(())
+    }
+
+    fn finish(self, out: &mut Output) -> anyhow::Result<()> {
+        out.write_all(&self.bytes)?;
+        Ok(())
+    }
+}
+
+/// A decimal counter kept as digits: the row number, incremented in place
+/// (most increments change one byte).
+struct Counter {
+    digits: Vec<u8>,
+}
+
+impl Counter {
+    fn new() -> Counter {
+        Counter { digits: vec![b'0'] }
+    }
+
+    fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    #[inline]
+    fn increment(&mut self) {
+        for d in self.digits.iter_mut().rev() {
+            if *d == b'9' {
+                *d = b'0';
+            } else {
+                *d += 1;
+                return;
+            }
+        }
+        self.digits.insert(0, b'1');
+    }
 }
 
 /// The readable table: n, g(n), outcome, and a bar of g(n) dots (the
-/// seed's ● picture), or the misère outcome.
-fn write_table(out: &mut Output, report: &ValuesReport) -> anyhow::Result<()> {
-    let width = report.to.to_string().len().max(1);
-    match &report.values {
-        Some(values) => {
-            writeln!(out, "{:>width$}  g(n)  outcome", "n")?;
-            for (n, (&g, o)) in
-                values.iter().zip(report.outcomes.chars()).enumerate()
-            {
-                let bar = "●".repeat(g.min(80) as usize);
-                writeln!(out, "{n:>width$}  {g:>4}  {o}        {bar}")?;
+/// picture of the learners' notes), or the misère outcome.
+fn write_table(
+    out: &mut Output,
+    set: &Rules,
+    to: u64,
+    count: u64,
+    play: Play,
+) -> anyhow::Result<()> {
+    let width = to.to_string().len().max(1);
+    match play {
+        Play::Normal => writeln!(out, "{:>width$}  g(n)  outcome", "n")?,
+        Play::Misere => writeln!(out, "{:>width$}  misère outcome", "n")?,
+    }
+    for (n, x) in sequence(set, play).take(count as usize).enumerate() {
+        let o = letter(x == 0) as char;
+        match play {
+            Play::Normal => {
+                let bar = "●".repeat(x.min(80) as usize);
+                writeln!(out, "{n:>width$}  {x:>4}  {o}        {bar}")?;
             }
-        }
-        None => {
-            writeln!(out, "{:>width$}  misère outcome", "n")?;
-            for (n, o) in report.outcomes.chars().enumerate() {
-                writeln!(out, "{n:>width$}  {o}")?;
-            }
+            Play::Misere => writeln!(out, "{n:>width$}  {o}")?,
         }
     }
     Ok(())

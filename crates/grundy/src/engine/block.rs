@@ -95,6 +95,10 @@ impl<C: Cell, R: Rule<C>> Source for BlockEngine<C, R> {
         self.buf.len() - self.keep
     }
 
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
     fn advance(&mut self, count: usize) -> &[C] {
         assert!(count <= self.max_advance(), "advance beyond buffer");
         if self.len + count > self.buf.len() {

@@ -99,7 +99,12 @@ impl Fes {
         self.m
     }
 
-    /// The least undetermined position (n in seed 003).
+    /// |X|.
+    pub fn excluded_len(&self) -> u64 {
+        self.excluded.len() as u64
+    }
+
+    /// The least undetermined position (n in Suetsugu-Abuku).
     pub fn base(&self) -> u64 {
         self.base
     }

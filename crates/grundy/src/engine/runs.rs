@@ -19,7 +19,7 @@
 //! in `period/runs.rs` uses.
 
 /// The value of positions before 0.
-const ABSENT: u32 = u32::MAX;
+pub(crate) const ABSENT: u32 = u32::MAX;
 
 /// Which sequence the engine produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

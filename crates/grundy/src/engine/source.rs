@@ -32,6 +32,17 @@ pub trait Source {
     /// The most cells one call to `advance` may produce.
     fn max_advance(&self) -> usize;
 
+    /// The cells to generate per call so that a call costs about the
+    /// same whatever the set: a cell costs O(|S|), and a caller checks its
+    /// budget between calls.
+    fn chunk(&self) -> usize {
+        let per_call = (1usize << 24) / self.moves().max(1);
+        self.max_advance().min(1 << 16).min(per_call.max(16))
+    }
+
+    /// |S|: the moves each cell looks at.
+    fn moves(&self) -> usize;
+
     /// The current contents of the buffer (the same slice `advance` gave).
     fn buffer(&self) -> &[Self::Cell];
 

@@ -68,6 +68,10 @@ impl Source for WideEngine {
         self.buf.len() - self.keep
     }
 
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
     fn advance(&mut self, count: usize) -> &[u32] {
         assert!(count <= self.max_advance(), "advance beyond buffer");
         if self.len + count > self.buf.len() {

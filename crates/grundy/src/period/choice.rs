@@ -23,28 +23,38 @@ use super::{runs, window};
 const PROBE_SEGMENTS: u64 = 4096;
 
 /// The run-length engine is chosen when the probe's mean segment length is
-/// at least this many positions per element of S. Measured (BENCHMARKS.md,
-/// "Choosing"): {20,41,61} (mean 6.5) and {29,71,100} (9.8) already run 7-
-/// 12 times faster segment by segment, while {2,3,5}-like sets (mean 1.0)
-/// and a random 8-element set with max 2000 (mean 1.0-2.1) run 6-180 times
-/// slower; both engines are exact, so the choice only costs time.
+/// at least this many positions per element of S, and at least
+/// [`RUNS_AT_LEAST`]. Measured (BENCHMARKS.md, "Choosing the engine"):
+/// {2,3,5}-like sets (mean 1.0) and a random 8-element set with max 2000
+/// (mean 1.0-2.1) run 6-180 times slower segment by segment; both engines
+/// are exact, so the choice only costs time.
 const RUNS_PER_ELEMENT: f64 = 2.0;
 
+/// ... and the mean segment must be at least this long: sets with one far
+/// element ({k, c}, {16, 40, c} with c = 10^7) have segments of k
+/// positions, and the block engine stays faster up to k = 31 (3.8 times
+/// at k = 7, 2.0 at k = 31) while the run-length engine wins from k = 63
+/// (1.7 times at k = 63, 4 times at k = 127); stretched sets
+/// {a, 2a+1, 3a+1} with a in the hundreds or more have means far above.
+const RUNS_AT_LEAST: f64 = 48.0;
+
 /// The mean length of the run-length engine's segments over the first
-/// `PROBE_SEGMENTS` segments after position max(S). The probe runs under
-/// the budget's deadline and cancel flag.
+/// `PROBE_SEGMENTS` segments after position max(S). The probe counts
+/// against the budget: its segments as work, and it checks the deadline
+/// and cancel flag every 2^20 move lookups (a segment looks at |S| runs).
 pub(crate) fn mean_segment(
     set: &FiniteSet,
     budget: &Budget,
 ) -> Result<f64, Stopped> {
     let mut engine = RunEngine::new(set.elements(), RunRule::Grundy);
     let m = set.max_element();
+    let every = ((1u64 << 20) / set.len() as u64).max(1);
     let mut steps: u64 = 0;
     let mut step = |engine: &mut RunEngine| {
         engine.step();
         steps += 1;
-        if steps.is_multiple_of(4096) {
-            budget.check(0, Unit::Segments)?;
+        if steps.is_multiple_of(every) {
+            budget.check(steps, Unit::Segments)?;
         }
         Ok(())
     };
@@ -58,8 +68,10 @@ pub(crate) fn mean_segment(
     Ok((engine.position() - from) as f64 / PROBE_SEGMENTS as f64)
 }
 
-/// Resolves [`EngineChoice::Auto`] for `set` (cheap: a few thousand
-/// segments of the run-length engine).
+/// Resolves [`EngineChoice::Auto`] for `set`. A segment of the run-length
+/// engine is at most min(S) positions long, so when min(S) is below the
+/// threshold the run-length engine cannot win and no probe runs (small
+/// sets cost nothing here); otherwise a few thousand segments decide.
 pub(crate) fn choose(
     set: &FiniteSet,
     choice: EngineChoice,
@@ -67,8 +79,11 @@ pub(crate) fn choose(
 ) -> Result<EngineChoice, Stopped> {
     Ok(match choice {
         EngineChoice::Auto => {
-            let threshold = RUNS_PER_ELEMENT * set.len() as f64;
-            if mean_segment(set, budget)? >= threshold {
+            let threshold =
+                (RUNS_PER_ELEMENT * set.len() as f64).max(RUNS_AT_LEAST);
+            if (set.min_element() as f64) < threshold {
+                EngineChoice::Block
+            } else if mean_segment(set, budget)? >= threshold {
                 EngineChoice::Runs
             } else {
                 EngineChoice::Block
@@ -213,8 +228,68 @@ mod tests {
         }
     }
 
+    /// The shapes that made period detection quadratic: one element far
+    /// from the others ({k, c}, {1, 2, c}, {3, 6, c}, {3, 5, c}, 1-k with
+    /// c), so the sequence repeats locally with a short period inside a
+    /// long one. Every engine agrees with brute force on the naive values.
+    #[test]
+    fn adversarial_families_agree_with_brute_force() {
+        let mut sets: Vec<Vec<u64>> = Vec::new();
+        for c in [40u64, 97, 150, 301] {
+            sets.push(vec![7, c]);
+            sets.push(vec![1, 2, c]);
+            sets.push(vec![3, 6, c]);
+            sets.push(vec![3, 5, c]);
+            sets.push((1..=4).chain([c]).collect());
+        }
+        for elements in sets {
+            let s = set(&elements);
+            let got = every_engine(&s, Sequence::Grundy);
+            assert!(got.iter().all(|g| *g == got[0]), "{s}: {got:?}");
+            let (l, p, _) = got[0];
+            let m = s.max_element();
+            let len = (l + 3 * p + 3 * m + 10) as usize;
+            let v = crate::engine::naive::grundy_values(&s, len);
+            // Period p from l holds on the whole prefix; l - 1 fails.
+            assert!(
+                (l as usize..len - p as usize)
+                    .all(|n| v[n] == v[n + p as usize]),
+                "{s}"
+            );
+            if l > 0 {
+                assert_ne!(v[l as usize - 1], v[(l + p) as usize - 1], "{s}");
+            }
+            // No proper divisor of p is a period past l + m.
+            for d in (1..p).filter(|d| p.is_multiple_of(*d)) {
+                let from = (l + m) as usize;
+                assert!(
+                    (from..len - d as usize)
+                        .any(|n| v[n] != v[n + d as usize]),
+                    "{s}: {d}"
+                );
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// A few small elements and one far one, all three sequences.
+        #[test]
+        fn engines_agree_with_one_far_element(
+            v in prop::collection::btree_set(1u64..9, 1..4),
+            far in 40u64..400,
+            which in 0..3u8,
+        ) {
+            let s = FiniteSet::new(v.into_iter().chain([far])).unwrap();
+            let sequence = match which {
+                0 => Sequence::Grundy,
+                1 => Sequence::Outcome(Play::Normal),
+                _ => Sequence::Outcome(Play::Misere),
+            };
+            let got = every_engine(&s, sequence);
+            prop_assert!(got.iter().all(|g| *g == got[0]), "{}: {:?}", s, got);
+        }
 
         #[test]
         fn engines_agree(

@@ -146,7 +146,9 @@ fn grundy_period(
 /// Steps `fes` once, counting the positions it made final.
 fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), Stopped> {
     let moved = fes.step();
-    meter.add(moved as usize)
+    // A step touches the pattern's words (max(X) / 64) and |X|^2 pairs.
+    let effort = fes.window() as u64 / 64 + fes.excluded_len().pow(2);
+    meter.add_costly(moved as usize, effort)
 }
 
 /// The most pattern words [`first_repeat_by_table`] keeps (4 MiB);

@@ -2,17 +2,25 @@
 //! engine (`engine/runs.rs`).
 //!
 //! The state at a run start n is the window W(n) (the values at
-//! n - m .. n - 1) written as clipped runs; it is small, it determines the
-//! rest of the sequence, and equal states prove a period exactly as equal
-//! windows do (Winning Ways ch. 4; `window.rs`). A first checkpoint at the
-//! first run start past 2m keeps every run before it (the pre-period is
-//! read off them); Brent's cycle detection over the states at later run
-//! starts covers long pre-periods, and two engines p apart then give the
-//! least pre-period, stopping after m consecutive matching positions (the
+//! n - m .. n - 1) written as clipped runs; it determines the rest of the
+//! sequence, and equal states prove a period exactly as equal windows do
+//! (Winning Ways ch. 4; `window.rs`). A first checkpoint at the first run
+//! start past 2m keeps every run before it (the pre-period is read off
+//! them); Brent's cycle detection over the states at later run starts
+//! covers long pre-periods, and two engines p apart then give the least
+//! pre-period, stopping after m consecutive matching positions (the
 //! certificate). The budget counts segments, not positions.
 //!
-//! Reference for cycle detection: R. P. Brent, "An improved Monte Carlo
-//! factorization algorithm", BIT 20 (1980).
+//! A window can hold many runs, so states are not built at every run
+//! start: [`RunWindow`] keeps a polynomial hash of the window's runs,
+//! updated in O(1) as runs enter and leave, and a state is built and
+//! compared in full only where the hashes agree. The scan is thus linear
+//! in the segments, whatever the window (Karp-Rabin fingerprints, with
+//! exact confirmation: a hash collision costs time, never a wrong answer).
+//!
+//! References: R. P. Brent, "An improved Monte Carlo factorization
+//! algorithm", BIT 20 (1980); R. M. Karp, M. O. Rabin, "Efficient
+//! randomized pattern-matching algorithms", IBM J. Res. Dev. 31 (1987).
 
 use std::collections::VecDeque;
 
@@ -36,12 +44,126 @@ pub(crate) struct RunPeriod {
 struct Work<'a> {
     meter: Meter<'a>,
     covered: u64,
+    /// |S|: a segment looks at one run per move.
+    moves: u64,
 }
 
 impl Work<'_> {
     fn add(&mut self, segment: &Run) -> Result<(), Stopped> {
         self.covered += segment.len;
-        self.meter.add(1)
+        self.meter.add_costly(1, self.moves)
+    }
+}
+
+/// The modulus of the fingerprints: the Mersenne prime 2^61 - 1.
+const MODULUS: u64 = (1 << 61) - 1;
+
+/// The fingerprints' base (any number in 2..MODULUS works; a fixed odd
+/// one keeps runs reproducible).
+const BASE: u64 = 0x1fd3_a9c4_57b1_6e2b % MODULUS;
+
+fn mul_mod(a: u64, b: u64) -> u64 {
+    let x = u128::from(a) * u128::from(b);
+    let r = (x as u64 & MODULUS) + (x >> 61) as u64;
+    if r >= MODULUS { r - MODULUS } else { r }
+}
+
+fn pow_mod(mut base: u64, mut exp: u64) -> u64 {
+    let mut out = 1;
+    while exp > 0 {
+        if exp & 1 == 1 {
+            out = mul_mod(out, base);
+        }
+        base = mul_mod(base, base);
+        exp >>= 1;
+    }
+    out
+}
+
+/// A run of `len` positions of `value` as a number below the modulus.
+fn token(len: i64, value: u32) -> u64 {
+    let mut z = (len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ u64::from(value).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    z ^= z >> 31;
+    z = z.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (z ^ (z >> 29)) % MODULUS
+}
+
+/// The window before the latest run start, as runs, with a fingerprint.
+///
+/// The first run is clipped at the window's left end; the runs after it
+/// (the "middle", all complete at a run start) are hashed as the sequence
+/// of their (length, value) tokens: sum of token_j BASE^j, j counted from
+/// the first of them, so removing the first divides by BASE once.
+#[derive(Debug)]
+struct RunWindow {
+    m: i64,
+    /// Run starts and values, oldest first; the last may still grow.
+    runs: VecDeque<(i64, u32)>,
+    /// The fingerprint of the middle runs (`runs[1..len - 1]` while the
+    /// last grows, `runs[1..]` once it is complete), how many, and
+    /// BASE^count.
+    hash: u64,
+    count: usize,
+    power: u64,
+    inverse: u64,
+}
+
+/// A window's fingerprint: the first run's clipped length and value, the
+/// middle runs' hash and count.
+type Fingerprint = (i64, u32, u64, usize);
+
+/// A checkpoint: the run start, its window's fingerprint and the window as
+/// clipped runs (compared in full when the fingerprints agree).
+type Saved = (i64, Fingerprint, Vec<(i64, u32)>);
+
+impl RunWindow {
+    fn new(m: i64, absent: u32) -> RunWindow {
+        RunWindow {
+            m,
+            runs: VecDeque::from([(-m, absent)]),
+            hash: 0,
+            count: 0,
+            power: 1,
+            inverse: pow_mod(BASE, MODULUS - 2),
+        }
+    }
+
+    /// A new run of `value` starts at `n`: the last run is complete, the
+    /// window moves to [n - m, n). Returns the fingerprint of that window
+    /// (before the new run enters).
+    fn start_run(&mut self, n: i64, value: u32) -> Fingerprint {
+        if self.runs.len() >= 2 {
+            // The run that just ended joins the middle.
+            let (start, v) = *self.runs.back().expect("a run");
+            self.hash = (self.hash + mul_mod(token(n - start, v), self.power))
+                % MODULUS;
+            self.power = mul_mod(self.power, BASE);
+            self.count += 1;
+        }
+        let left = n - self.m;
+        while self.runs.len() >= 2 && self.runs[1].0 <= left {
+            self.runs.pop_front();
+            if self.runs.len() >= 2 {
+                // Its successor leaves the middle and becomes the first.
+                let (start, v) = self.runs[0];
+                let len = self.runs[1].0 - start;
+                let t = token(len, v);
+                self.hash =
+                    mul_mod((self.hash + MODULUS - t) % MODULUS, self.inverse);
+                self.power = mul_mod(self.power, self.inverse);
+                self.count -= 1;
+            } else {
+                // The last run alone spans the window: no middle.
+                self.hash = 0;
+                self.power = 1;
+                self.count = 0;
+            }
+        }
+        let end = self.runs.get(1).map_or(n, |r| r.0);
+        let first = (end - left.max(self.runs[0].0), self.runs[0].1);
+        self.runs.push_back((n, value));
+        (first.0, first.1, self.hash, self.count)
     }
 }
 
@@ -58,9 +180,10 @@ pub(crate) fn detect(
     // A segment costs about as much as a thousand positions of the block
     // engine, so the limits are checked every 4096 segments.
     let meter = Meter::every(budget, Unit::Segments, 1 << 12);
-    let mut work = Work { meter, covered: 0 };
+    let mut work = Work { meter, covered: 0, moves: moves.len() as u64 };
     let mut engine = RunEngine::new(moves, rule);
     let m = engine.window;
+    let mut window = RunWindow::new(m, crate::engine::runs::ABSENT);
     // Phase 1: the runs before the first checkpoint c0 (the first run
     // start at or after 2m) are kept, and the state at c0 is compared with
     // the state at every later run start. The first hit, at c0 + p, gives
@@ -68,11 +191,10 @@ pub(crate) fn detect(
     // runs and the runs of the last c0 positions.
     let mut prefix: Vec<(i64, u32)> = Vec::new();
     let mut recent: VecDeque<(i64, u32)> = VecDeque::new();
-    let mut first: Option<(i64, Vec<(i64, u32)>)> = None;
+    let mut first: Option<Saved> = None;
     // Phase 2, beside it from 4 c0 on: Brent's checkpoints at run counts
     // 1, 2, 4, ..., for long pre-periods.
-    let mut saved: Vec<(i64, u32)> = Vec::new();
-    let mut saved_at = i64::MIN;
+    let mut saved: Option<Saved> = None;
     let mut run_index: u64 = 0;
     let mut next_checkpoint: u64 = 1;
     let mut state = Vec::new();
@@ -83,10 +205,11 @@ pub(crate) fn detect(
             continue;
         }
         let n = seg.start;
-        let Some((c0, first_state)) = &first else {
+        let print = window.start_run(n, seg.value);
+        let Some((c0, first_print, first_state)) = &first else {
             if n >= 2 * m {
                 engine.state(n, &mut state);
-                first = Some((n, state.clone()));
+                first = Some((n, print, state.clone()));
                 recent.extend(prefix.iter().copied());
                 recent.push_back((n, seg.value));
             } else {
@@ -99,8 +222,18 @@ pub(crate) fn detect(
         while recent.len() > 1 && recent[1].0 <= n - c0 {
             recent.pop_front();
         }
-        engine.state(n, &mut state);
-        if state == *first_state {
+        // Equal windows have equal fingerprints; only then are the states
+        // built and compared.
+        let same = |at: &Fingerprint,
+                    full: &[(i64, u32)],
+                    state: &mut Vec<(i64, u32)>| {
+            if *at != print {
+                return false;
+            }
+            engine.state(n, state);
+            state == full
+        };
+        if same(first_print, first_state, &mut state) {
             let p = n - c0;
             let l =
                 last_mismatch(&prefix, recent.make_contiguous(), p, c0 - m);
@@ -110,14 +243,16 @@ pub(crate) fn detect(
             continue;
         }
         run_index += 1;
-        if saved_at != i64::MIN && state == saved {
-            let p = (n - saved_at) as u64;
+        if let Some((at, print_at, full)) = &saved
+            && same(print_at, full, &mut state)
+        {
+            let p = (n - at) as u64;
             let (l, start) = least_preperiod(moves, rule, p, &mut work)?;
             break (p, l, start);
         }
         if run_index == next_checkpoint {
-            std::mem::swap(&mut saved, &mut state);
-            saved_at = n;
+            engine.state(n, &mut state);
+            saved = Some((n, print, state.clone()));
             next_checkpoint *= 2;
         }
     };
@@ -218,8 +353,44 @@ mod tests {
     use crate::set::FiniteSet;
     use proptest::prelude::*;
 
+    /// The fingerprint of the window [n - m, n) from scratch.
+    fn direct(runs: &[(i64, u32)], n: i64, m: i64) -> Fingerprint {
+        let left = n - m;
+        let first = runs.iter().rposition(|r| r.0 <= left).unwrap();
+        let inside: Vec<(i64, u32)> =
+            runs[first..].iter().copied().filter(|r| r.0 < n).collect();
+        let end = |j: usize| inside.get(j + 1).map_or(n, |r| r.0);
+        let (mut hash, mut power) = (0, 1);
+        for (j, run) in inside.iter().enumerate().skip(1) {
+            let t = token(end(j) - run.0, run.1);
+            hash = (hash + mul_mod(t, power)) % MODULUS;
+            power = mul_mod(power, BASE);
+        }
+        (end(0) - left, inside[0].1, hash, inside.len() - 1)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// The fingerprint kept up to date run by run equals the one
+        /// computed from scratch, at every run start.
+        #[test]
+        fn fingerprints_follow_the_window(
+            lengths in prop::collection::vec((1i64..9, 0u32..3), 1..60),
+            m in 1i64..30,
+        ) {
+            let mut window = RunWindow::new(m, u32::MAX);
+            let mut runs = vec![(-m, u32::MAX)];
+            let mut n = 0;
+            for (len, value) in lengths {
+                // Neighbouring runs differ in value.
+                let value = if runs.last().unwrap().1 == value { value + 3 } else { value };
+                let print = window.start_run(n, value);
+                prop_assert_eq!(print, direct(&runs, n, m), "n = {}", n);
+                runs.push((n, value));
+                n += len;
+            }
+        }
 
         #[test]
         fn periods_match_block_engine(v in prop::collection::btree_set(1u64..40, 1..6)) {

@@ -32,6 +32,7 @@ use crate::set::FiniteSet;
 
 use super::choice;
 use super::found::{Certificate, EngineChoice, Period, Periods};
+use super::window::Checkpoint;
 
 /// The fast path keeps at most this many values (bytes) per set.
 pub(crate) const HISTORY_CAP: usize = 1 << 22;
@@ -103,17 +104,22 @@ fn fast(set: &FiniteSet, budget: &Budget) -> Result<Periods, Stop> {
     let mut c = m.max(1);
     let mut next_check = CHECK_EVERY;
     loop {
-        // W(c) = h[c - m .. c]; look for it ending at j in (c, 2c].
+        // W(c) = h[c - m .. c]; look for it ending at j in (c, 2c]. The
+        // history grows 256 values at a time as the windows are checked,
+        // and the budget is checked every CHECK_EVERY windows.
         let end = 2 * c;
+        let mut checkpoint = Checkpoint::new(c as u64, &h[c - m..c]);
         let mut j = c;
         while j < end {
-            if h.len() < j + 1 {
-                grow(&mut h, &moves, j + 1);
+            if h.len() < j + 2 {
+                grow(&mut h, &moves, j + 2);
             }
-            j += 1;
-            if h[j - 1] == h[c - 1] && h[j - m..j] == h[c - m..c] {
-                return Ok(finish(&h, c, m, j - c));
+            let hi = (h.len() - 1).min(end).min(next_check.max(j + 1));
+            // Windows W(j + 1 ..= hi) end at the indices j ..= hi - 1.
+            if let Some(i) = checkpoint.scan(&h[..hi], j) {
+                return Ok(finish(&h, c, m, i + 1 - c));
             }
+            j = hi;
             if j >= next_check {
                 next_check = j + CHECK_EVERY;
                 budget

@@ -109,18 +109,48 @@ enum Cycle {
 }
 
 /// The first checkpoint is c0 = 2m + this: all cells before it are kept,
-/// so any pre-period below c0 - m is read off directly. Most pre-periods
-/// are that short.
-const FIRST_SLACK: usize = 1 << 16;
+/// so any pre-period up to c0 - m = m + 64 is read off directly (most
+/// pre-periods are that short); small, so that small sets cost little.
+const FIRST_SLACK: usize = 64;
 
-/// A saved window W(c) and a filter that finds the places where it may
-/// occur again.
-struct Checkpoint<C> {
+/// A saved window W(c) and a scanner that finds where it occurs again.
+///
+/// Two ways to scan, both exact:
+///
+/// * a filter (the fast path): eight cells of the saved window next to
+///   its latest changes of value are compared first, four of them on
+///   [`BLOCK`] windows at once in loops the compiler vectorises, and a
+///   window that passes is compared in full;
+/// * Knuth-Morris-Pratt: when the full comparisons of windows that pass
+///   the filter cost more than the scan itself (a sequence that repeats
+///   locally with a short period inside a long one passes the probes
+///   again and again, and each comparison runs far into the window), the
+///   scan switches to the automaton of the saved window, which reads each
+///   cell a constant number of times (amortised). So a scan never costs
+///   more than a constant times the cells it reads plus m.
+///
+/// Reference: D. E. Knuth, J. H. Morris, V. R. Pratt, "Fast pattern
+/// matching in strings", SIAM J. Comput. 6 (1977).
+pub(crate) struct Checkpoint<C> {
     at: u64,
     saved: Vec<C>,
     /// Offsets in the window (0 = its oldest cell) compared first; the
     /// cells there are `saved[offset]`.
     probes: [usize; PROBES],
+    /// Cells read by the scan so far, and cells compared in full
+    /// comparisons of windows that passed the filter.
+    scanned: u64,
+    verified: u64,
+    /// The automaton, once the filter became too costly.
+    kmp: Option<Kmp>,
+}
+
+/// The Knuth-Morris-Pratt automaton of a saved window and its state.
+struct Kmp {
+    /// `fail[q]`: the longest proper border of `saved[..=q]`.
+    fail: Vec<u32>,
+    /// The longest prefix of the window that ends the cells read so far.
+    state: usize,
 }
 
 /// Cells of the saved window compared before the whole window.
@@ -129,12 +159,23 @@ const PROBES: usize = 8;
 /// Candidate windows filtered together by the first four probes.
 const BLOCK: usize = 128;
 
+/// What the filter found in one call.
+enum Filtered {
+    /// The window ending at this buffer index equals the saved one.
+    Found(usize),
+    /// No window up to the end of the buffer does.
+    None,
+    /// Full comparisons grew too costly; windows ending before this index
+    /// were checked and did not match.
+    Switch(usize),
+}
+
 impl<C: Copy + Eq> Checkpoint<C> {
     /// Saves `window` (= W(at)). The probes sit on both sides of the
     /// window's most recent changes of value, so long constant runs
     /// elsewhere in the sequence rarely pass them; a window with fewer
     /// changes fills the rest with its last cells.
-    fn new(at: u64, window: &[C]) -> Self {
+    pub(crate) fn new(at: u64, window: &[C]) -> Self {
         let m = window.len();
         let mut probes = [m - 1; PROBES];
         let mut count = 0;
@@ -156,53 +197,106 @@ impl<C: Copy + Eq> Checkpoint<C> {
         for (k, probe) in probes[count..].iter_mut().enumerate() {
             *probe = m.saturating_sub(1 + k);
         }
-        Checkpoint { at, saved: window.to_vec(), probes }
+        Checkpoint {
+            at,
+            saved: window.to_vec(),
+            probes,
+            scanned: 0,
+            verified: 0,
+            kmp: None,
+        }
     }
 
     /// The first buffer index i >= start whose window (the m cells ending
     /// at i) equals the saved one. `buffer[..start]` must hold at least m
-    /// cells.
-    ///
-    /// The first four probes are compared on [`BLOCK`] consecutive windows
-    /// at once (a loop the compiler vectorises); a window that passes
-    /// them is compared at the other probes and then in full, so a hit is
-    /// exact.
-    fn scan(&self, buffer: &[C], start: usize) -> Option<usize> {
+    /// cells, and successive calls must pass successive stretches of one
+    /// sequence (the automaton remembers where it was).
+    pub(crate) fn scan(
+        &mut self,
+        buffer: &[C],
+        start: usize,
+    ) -> Option<usize> {
+        self.scanned += (buffer.len() - start) as u64;
+        let from = match self.kmp {
+            Some(_) => start,
+            None => match self.filter(buffer, start) {
+                Filtered::Found(i) => return Some(i),
+                Filtered::None => return None,
+                Filtered::Switch(at) => {
+                    let m = self.saved.len();
+                    let mut kmp = Kmp::new(&self.saved);
+                    // The state after the m - 1 cells before `at` (none of
+                    // the windows ending there matched).
+                    for &cell in &buffer[at + 1 - m..at] {
+                        kmp.feed(&self.saved, cell);
+                    }
+                    self.kmp = Some(kmp);
+                    at
+                }
+            },
+        };
+        let kmp = self.kmp.as_mut().expect("switched");
+        let m = self.saved.len();
+        for (i, &cell) in buffer.iter().enumerate().skip(from) {
+            if kmp.feed(&self.saved, cell) == m {
+                kmp.state = kmp.fail[m - 1] as usize;
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    /// The filter over `buffer[start..]` (see [`Checkpoint`]).
+    fn filter(&mut self, buffer: &[C], start: usize) -> Filtered {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             #[allow(unsafe_code)]
-            // SAFETY: `scan_avx2` only requires AVX2, which the CPU has
+            // SAFETY: `filter_avx2` only requires AVX2, which the CPU has
             // (checked just above).
-            return unsafe { self.scan_avx2(buffer, start) };
+            return unsafe { self.filter_avx2(buffer, start) };
         }
-        self.scan_portable(buffer, start)
+        self.filter_portable(buffer, start)
     }
 
-    /// [`Checkpoint::scan_portable`] compiled with AVX2 enabled (32-byte
-    /// comparisons).
+    /// [`Checkpoint::filter_portable`] compiled with AVX2 enabled
+    /// (32-byte comparisons).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn scan_avx2(&self, buffer: &[C], start: usize) -> Option<usize> {
-        self.scan_portable(buffer, start)
+    fn filter_avx2(&mut self, buffer: &[C], start: usize) -> Filtered {
+        self.filter_portable(buffer, start)
     }
 
     #[inline(always)]
-    fn scan_portable(&self, buffer: &[C], start: usize) -> Option<usize> {
+    fn filter_portable(&mut self, buffer: &[C], start: usize) -> Filtered {
         let m = self.saved.len();
         let count = buffer.len() - start;
+        let saved = &self.saved;
+        let probes = self.probes;
         // The window ending at start + l has its cell t at
         // start + l + 1 - m + t.
         let cells = |t: usize| &buffer[start + 1 - m + t..][..count];
-        let value = |k: usize| self.saved[self.probes[k]];
-        let [t0, t1, t2, t3, ..] = self.probes;
+        let value = |k: usize| saved[probes[k]];
+        let [t0, t1, t2, t3, ..] = probes;
         let (v0, v1, v2, v3) = (value(0), value(1), value(2), value(3));
-        let candidate = |l: usize| {
+        // Too costly once the full comparisons exceed the cells scanned
+        // (plus a window's worth): then the automaton is cheaper.
+        let allowance = self.scanned + 2 * m as u64;
+        let verified = &mut self.verified;
+        let mut candidate = |l: usize| -> Option<bool> {
             let i = start + l;
             let first = i + 1 - m;
-            self.probes[4..]
-                .iter()
-                .all(|&t| buffer[first + t] == self.saved[t])
-                && buffer[first..=i] == *self.saved
+            if !probes[4..].iter().all(|&t| buffer[first + t] == saved[t]) {
+                return Some(false);
+            }
+            let (equal, compared) = common_prefix(&buffer[first..=i], saved);
+            *verified += compared as u64 + 1;
+            if equal {
+                Some(true)
+            } else if *verified > allowance {
+                None
+            } else {
+                Some(false)
+            }
         };
         let blocks = cells(t0)
             .chunks_exact(BLOCK)
@@ -214,16 +308,80 @@ impl<C: Copy + Eq> Checkpoint<C> {
                 (c0[l] == v0) & (c1[l] == v1) & (c2[l] == v2) & (c3[l] == v3)
             };
             if (0..BLOCK).fold(false, |any, l| any | pass(l)) {
-                let found =
-                    (0..BLOCK).find(|&l| pass(l) && candidate(b * BLOCK + l));
-                if let Some(l) = found {
-                    return Some(start + b * BLOCK + l);
+                for l in (0..BLOCK).filter(|&l| pass(l)) {
+                    match candidate(b * BLOCK + l) {
+                        Some(true) => {
+                            return Filtered::Found(start + b * BLOCK + l);
+                        }
+                        Some(false) => {}
+                        None => {
+                            return Filtered::Switch(
+                                start + b * BLOCK + l + 1,
+                            );
+                        }
+                    }
                 }
             }
         }
-        (count / BLOCK * BLOCK..count)
-            .find(|&l| candidate(l))
-            .map(|l| start + l)
+        for l in count / BLOCK * BLOCK..count {
+            match candidate(l) {
+                Some(true) => return Filtered::Found(start + l),
+                Some(false) => {}
+                None => return Filtered::Switch(start + l + 1),
+            }
+        }
+        Filtered::None
+    }
+}
+
+/// Whether `a` equals `b` (same length), and how many leading cells were
+/// found equal: the cost of the comparison.
+fn common_prefix<C: Copy + Eq>(a: &[C], b: &[C]) -> (bool, usize) {
+    const STEP: usize = 64;
+    let mut done = 0;
+    for (x, y) in a.chunks(STEP).zip(b.chunks(STEP)) {
+        if x != y {
+            let within = x.iter().zip(y).position(|(p, q)| p != q);
+            return (false, done + within.expect("the chunks differ"));
+        }
+        done += x.len();
+    }
+    (true, done)
+}
+
+impl Kmp {
+    /// The automaton of `pattern` in its start state.
+    fn new<C: Copy + Eq>(pattern: &[C]) -> Kmp {
+        let mut fail = vec![0u32; pattern.len()];
+        let mut k = 0usize;
+        for q in 1..pattern.len() {
+            while k > 0 && pattern[q] != pattern[k] {
+                k = fail[k - 1] as usize;
+            }
+            if pattern[q] == pattern[k] {
+                k += 1;
+            }
+            fail[q] = k as u32;
+        }
+        Kmp { fail, state: 0 }
+    }
+
+    /// Reads one cell; returns the new state (the pattern's length on a
+    /// match).
+    #[inline]
+    fn feed<C: Copy + Eq>(&mut self, pattern: &[C], cell: C) -> usize {
+        let mut q = self.state;
+        if q == pattern.len() {
+            q = self.fail[q - 1] as usize;
+        }
+        while q > 0 && pattern[q] != cell {
+            q = self.fail[q - 1] as usize;
+        }
+        if pattern[q] == cell {
+            q += 1;
+        }
+        self.state = q;
+        q
     }
 }
 
@@ -237,11 +395,11 @@ fn find_cycle<S: Source>(
 ) -> Result<Cycle, Stopped> {
     let m = source.window();
     source.retain(c0);
-    let chunk = source.max_advance().min(1 << 16);
+    let chunk = source.chunk();
     advance_to(source, c0 as u64, chunk, meter)?;
     let buffer = source.buffer();
     let prefix: Vec<S::Cell> = buffer[buffer.len() - c0..].to_vec();
-    let first = Checkpoint::new(c0 as u64, &prefix[c0 - m..]);
+    let mut first = Checkpoint::new(c0 as u64, &prefix[c0 - m..]);
     let mut brent: Option<Checkpoint<S::Cell>> = None;
     let mut brent_end = 4 * c0 as u64;
     loop {
@@ -252,7 +410,7 @@ fn find_cycle<S: Source>(
             brent_end *= 2;
         }
         let count = chunk.min((brent_end - source.position()) as usize);
-        meter.add(count)?;
+        meter.add_costly(count, count as u64 * source.moves() as u64)?;
         let end_position = source.position() + count as u64;
         let buffer = source.advance(count);
         let start = buffer.len() - count;
@@ -270,7 +428,7 @@ fn find_cycle<S: Source>(
                 .map_or(0, |j| j as u64 + 1);
             return Ok(Cycle::FromStart { preperiod, period });
         }
-        if let Some(i) = brent.as_ref().and_then(|b| b.scan(buffer, start)) {
+        if let Some(i) = brent.as_mut().and_then(|b| b.scan(buffer, start)) {
             let at = brent.as_ref().map_or(0, |b| b.at);
             return Ok(Cycle::Later { period: next_position(i) - at });
         }
@@ -285,7 +443,7 @@ fn advance_to<S: Source>(
 ) -> Result<(), Stopped> {
     while source.position() < target {
         let count = chunk.min((target - source.position()) as usize);
-        meter.add(count)?;
+        meter.add_costly(count, count as u64 * source.moves() as u64)?;
         source.advance(count);
     }
     Ok(())
@@ -301,13 +459,14 @@ fn least_preperiod<S: Source>(
     let mut ahead = make();
     let mut behind = make();
     let m = ahead.window() as u64;
-    let chunk = ahead.max_advance().min(1 << 16);
+    let chunk = ahead.chunk();
     advance_to(&mut ahead, period, chunk, meter)?;
     let mut matched_from = 0u64;
     loop {
         // Small steps first: most pre-periods are short.
         let count = chunk.min((behind.position() + m).max(64) as usize);
-        meter.add(2 * count)?;
+        meter
+            .add_costly(2 * count, 2 * count as u64 * ahead.moves() as u64)?;
         let start_position = behind.position();
         let a = behind.advance(count);
         let a = &a[a.len() - count..];
@@ -347,6 +506,54 @@ mod tests {
             0
         ))
         .unwrap()
+    }
+
+    /// The first window equal to `saved` ending at or after `start`, by
+    /// the automaton alone (primed with the cells before `start`).
+    fn automaton(saved: &[u8], buffer: &[u8], start: usize) -> Option<usize> {
+        let m = saved.len();
+        let mut kmp = Kmp::new(saved);
+        for &cell in &buffer[start + 1 - m..start] {
+            kmp.feed(saved, cell);
+        }
+        (start..buffer.len()).find(|&i| kmp.feed(saved, buffer[i]) == m)
+    }
+
+    /// A text that repeats with period q for a long stretch, and a saved
+    /// window that agrees with it except for one cell in the middle (and
+    /// `noise` more near the front): every q-th window passes the filter
+    /// and is compared for half its length. The window itself occurs once,
+    /// at the end.
+    fn locally_periodic(
+        q: usize,
+        m: usize,
+        noise: usize,
+    ) -> (Vec<u8>, Vec<u8>) {
+        let cycle = |i: usize| (i % q) as u8 + 1;
+        let mut saved: Vec<u8> = (0..m).map(cycle).collect();
+        saved[m / 2] = 9;
+        saved[..noise].fill(7);
+        let mut text: Vec<u8> = (0..20 * m).map(|i| cycle(i + m)).collect();
+        text.extend_from_slice(&saved);
+        (text, saved)
+    }
+
+    #[test]
+    fn scanning_stays_linear_on_locally_periodic_text() {
+        let (m, q) = (3001, 3);
+        let (text, saved) = locally_periodic(q, m, 0);
+        let mut checkpoint = Checkpoint::new(0, &saved);
+        let found = checkpoint.scan(&text, m);
+        assert_eq!(found, Some(text.len() - 1));
+        // Without the automaton the filter would compare about
+        // (20 m / q) * m / 2 = 3 * 10^7 cells here.
+        assert!(checkpoint.kmp.is_some(), "switched to the automaton");
+        assert!(
+            checkpoint.verified <= 2 * (checkpoint.scanned + 2 * m as u64),
+            "{} cells compared for {} scanned",
+            checkpoint.verified,
+            checkpoint.scanned
+        );
     }
 
     /// The least (l, p) of a sequence, by brute force over a long prefix.
@@ -455,10 +662,43 @@ mod tests {
             prop_assume!(buffer.len() > m);
             let at = m - 1 + at % (buffer.len() - m + 1);
             let start = m + start % (buffer.len() - m + 1);
-            let checkpoint = Checkpoint::new(0, &buffer[at + 1 - m..=at]);
-            let expected = (start..buffer.len()).find(|&i| buffer[i + 1 - m..=i] == checkpoint.saved[..]);
+            let saved = &buffer[at + 1 - m..=at];
+            let expected = (start..buffer.len()).find(|&i| buffer[i + 1 - m..=i] == *saved);
+            // The filter (the dispatched build and the portable one), and
+            // the automaton from the start.
+            let mut checkpoint = Checkpoint::new(0, saved);
             prop_assert_eq!(checkpoint.scan(&buffer, start), expected);
-            prop_assert_eq!(checkpoint.scan_portable(&buffer, start), expected);
+            let mut portable = Checkpoint::new(0, saved);
+            let got = match portable.filter_portable(&buffer, start) {
+                Filtered::Found(i) => Some(i),
+                Filtered::None => None,
+                Filtered::Switch(_) => expected,
+            };
+            prop_assert_eq!(got, expected);
+            prop_assert_eq!(automaton(saved, &buffer, start), expected);
+        }
+
+        /// Scans in stretches (as the detector feeds them) find the same
+        /// window as one scan of the whole, through the switch to the
+        /// automaton.
+        #[test]
+        fn scans_in_stretches_agree(
+            q in 1usize..5,
+            m in 4usize..200,
+            chunk in 1usize..300,
+            noise in 0usize..3,
+        ) {
+            let (text, saved) = locally_periodic(q, m, noise);
+            let expected = (m..text.len()).find(|&i| text[i + 1 - m..=i] == saved[..]);
+            let mut checkpoint = Checkpoint::new(0, &saved);
+            let mut got = None;
+            let mut start = m;
+            while start < text.len() && got.is_none() {
+                let end = (start + chunk).min(text.len());
+                got = checkpoint.scan(&text[..end], start);
+                start = end;
+            }
+            prop_assert_eq!(got, expected);
         }
     }
 }

@@ -22,7 +22,9 @@
 //! who moves there, r = 1 + the least r of those options (a win), else
 //! r = 1 + the largest r of all options (a loss).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+use rustc_hash::FxBuildHasher;
 
 use crate::budget::{Budget, StopReason, Stopped, Unit};
 use crate::error::{Error, ErrorKind, Result};
@@ -69,7 +71,7 @@ pub(crate) struct Solver {
     budget: Budget,
     /// Rule sets seen so far; parts refer to them by index.
     rules: Vec<Rules>,
-    memo: HashMap<Box<[Part]>, u32>,
+    memo: HashMap<Box<[Part]>, u32, FxBuildHasher>,
     /// Options examined so far, and when to check the budget next.
     visits: u64,
     next_check: u64,
@@ -86,7 +88,7 @@ impl Solver {
             play,
             budget,
             rules: Vec::new(),
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             visits: 0,
             next_check: CHECK_VISITS,
         }
@@ -211,8 +213,7 @@ impl Solver {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(Value::unpack(v));
         }
-        let mut path: std::collections::HashSet<Box<[Part]>> =
-            std::collections::HashSet::new();
+        let mut path: HashSet<Box<[Part]>, FxBuildHasher> = HashSet::default();
         let mut stack = vec![self.frame(root.clone())];
         path.insert(root.clone());
         let mut key: Vec<Part> = Vec::new();

@@ -19,7 +19,7 @@ mod subtraction;
 
 use std::any::Any;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
 
@@ -177,14 +177,15 @@ pub trait RuleSet: HeapGame + fmt::Debug + Send + Sync + 'static {
 #[derive(Clone)]
 pub struct Rules {
     inner: Arc<dyn RuleSet>,
-    notation: Arc<str>,
+    /// Written on first use: the notation of a set with ten million
+    /// elements is 78 MB.
+    notation: Arc<OnceLock<String>>,
 }
 
 impl Rules {
     /// Wraps any rule set.
     pub fn new(rule_set: impl RuleSet) -> Rules {
-        let notation = rule_set.notation().into();
-        Rules { inner: Arc::new(rule_set), notation }
+        Rules { inner: Arc::new(rule_set), notation: Arc::default() }
     }
 
     /// Nim: take any positive number of tokens.
@@ -211,25 +212,26 @@ impl Rules {
 
     /// The canonical notation (also what `Display` prints).
     pub fn notation(&self) -> &str {
-        &self.notation
+        self.notation.get_or_init(|| self.inner.notation())
     }
 }
 
 impl fmt::Debug for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Rules({})", self.notation)
+        write!(f, "Rules({})", self.notation())
     }
 }
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.notation)
+        f.write_str(self.notation())
     }
 }
 
 impl PartialEq for Rules {
     fn eq(&self, other: &Rules) -> bool {
-        self.notation == other.notation
+        Arc::ptr_eq(&self.inner, &other.inner)
+            || self.notation() == other.notation()
     }
 }
 
@@ -237,7 +239,7 @@ impl Eq for Rules {}
 
 impl std::hash::Hash for Rules {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.notation.hash(state);
+        self.notation().hash(state);
     }
 }
 
@@ -249,7 +251,7 @@ impl PartialOrd for Rules {
 
 impl Ord for Rules {
     fn cmp(&self, other: &Rules) -> std::cmp::Ordering {
-        self.notation.cmp(&other.notation)
+        self.notation().cmp(other.notation())
     }
 }
 

@@ -14,7 +14,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::bail;
@@ -176,10 +176,8 @@ impl SweepArgs {
             None => 0,
         };
         let timeout = match self.timeout {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                bail!("--timeout \"{t}\" must be a positive number of seconds")
-            }
-            t => t.map(Duration::from_secs_f64),
+            Some(t) => crate::args::seconds(t, "--timeout")?,
+            None => None,
         };
         let options = RunOptions {
             jobs,
@@ -243,10 +241,9 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     };
     let started = sweep.start(to).map_err(with_flags)?;
 
-    let cancel = sweep.options().cancel.clone();
-    // Only one handler per process; a second sweep in-process keeps the
-    // first (tests never install one twice).
-    let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::SeqCst));
+    // An interrupt stops the workers; the rows done so far stay in the
+    // journal for --resume.
+    crate::signals::graceful(sweep.options().cancel.clone());
 
     let progress = progress_bar(selected, started.resumed());
     let ran = started.run(&mut |count| {

@@ -1,0 +1,265 @@
+//! Output files: `-o` never replaces what is not a regular file, keeps
+//! modes and links, leaves no temporary file behind after a signal, and
+//! cleans up after `kill -9`; listings of any length stream in constant
+//! memory; a closed stdout is an error, a closed pipe is not.
+//! See: issue 15 ("files that are never clobbered", "output of any
+//! length").
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::util::run;
+
+fn leftovers(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.starts_with(".grundy-") || n.contains(".tmp")
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn regular_files_are_replaced_whole_with_their_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    std::fs::write(&out, "old").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640))
+            .unwrap();
+    }
+    run(
+        &[
+            "values",
+            "1,2,3",
+            "--to",
+            "3",
+            "--csv",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        0,
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "n,grundy,outcome\n0,0,P\n1,1,N\n2,2,N\n3,3,N\n"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&out).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+    assert!(leftovers(dir.path()).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn links_are_followed_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.csv");
+    std::fs::write(&target, "old").unwrap();
+    // A symbolic link: the file it points to gets the output.
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    run(
+        &["values", "1,2", "--to", "1", "--csv", "-o", link.to_str().unwrap()],
+        0,
+    );
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink()
+    );
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with("n,grundy"));
+    // A hard link: both names see the output.
+    let other = dir.path().join("other.csv");
+    std::fs::hard_link(&target, &other).unwrap();
+    run(
+        &[
+            "values",
+            "2,3",
+            "--to",
+            "1",
+            "--json",
+            "-o",
+            other.to_str().unwrap(),
+        ],
+        0,
+    );
+    let got = std::fs::read_to_string(&target).unwrap();
+    assert!(got.starts_with("{\"set\":\"2,3\""), "{got}");
+    assert_eq!(got, std::fs::read_to_string(&other).unwrap());
+    assert!(leftovers(dir.path()).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_and_devices_are_written_directly() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    run(
+        &[
+            "values",
+            "1,2,3",
+            "--to",
+            "2",
+            "--csv",
+            "-o",
+            fifo.to_str().unwrap(),
+        ],
+        0,
+    );
+    assert_eq!(
+        reader.join().unwrap(),
+        "n,grundy,outcome\n0,0,P\n1,1,N\n2,2,N\n"
+    );
+    let meta = std::fs::symlink_metadata(&fifo).unwrap();
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()));
+    // /dev/null stays a device.
+    run(&["values", "1,2,3", "--to", "9", "-o", "/dev/null"], 0);
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    // A device node of our own, where we may make one (root).
+    let node = dir.path().join("null-node");
+    let mknod =
+        Command::new("mknod").arg(&node).args(["c", "1", "3"]).status();
+    if mknod.is_ok_and(|s| s.success()) {
+        run(
+            &["values", "1,2,3", "--to", "9", "-o", node.to_str().unwrap()],
+            0,
+        );
+        let meta = std::fs::symlink_metadata(&node).unwrap();
+        assert!(std::os::unix::fs::FileTypeExt::is_char_device(
+            &meta.file_type()
+        ));
+    }
+    assert!(leftovers(dir.path()).is_empty());
+}
+
+/// Starts a long listing into `out`, waits until its temporary file
+/// exists, and returns the child.
+#[cfg(unix)]
+fn long_listing(out: &Path) -> std::process::Child {
+    let dir = out.parent().unwrap();
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["values", "1,2,3", "--to", "1000000000", "--csv", "-o"])
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while leftovers(dir).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    child
+}
+
+#[cfg(unix)]
+#[test]
+fn signals_leave_no_temporary_file_and_the_target_untouched() {
+    for signal in ["INT", "TERM", "HUP"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.csv");
+        std::fs::write(&out, "before").unwrap();
+        let child = long_listing(&out);
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let done = child.wait_with_output().unwrap();
+        assert_eq!(done.status.code(), Some(130), "SIG{signal}");
+        assert_eq!(
+            String::from_utf8_lossy(&done.stderr),
+            "grundy: interrupted\n"
+        );
+        assert!(leftovers(dir.path()).is_empty(), "SIG{signal}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "before");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_next_run_removes_what_kill_9_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    let mut child = long_listing(&out);
+    child.kill().unwrap(); // SIGKILL: no handler runs
+    child.wait().unwrap();
+    let left = leftovers(dir.path());
+    assert_eq!(left.len(), 1, "{left:?}");
+    // Someone else's file that looks alike stays.
+    let other = dir.path().join("notes.tmp");
+    std::fs::write(&other, "mine").unwrap();
+    run(&["values", "1,2", "--to", "3", "-o", out.to_str().unwrap()], 0);
+    assert_eq!(leftovers(dir.path()), vec![other]);
+}
+
+#[cfg(unix)]
+#[test]
+fn closed_stdout_is_an_error_and_a_closed_pipe_is_not() {
+    // `>&-`: the shell closes stdout before running grundy.
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' values 1,2,3 >&-", bin.display()))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("grundy: cannot write the results: stdout is closed")
+    );
+    // `| head`: the reader goes away; not an error.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' values 1,2,3 --to 100000000 --csv | head -n 2",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "n,grundy,outcome\n0,0,P\n"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn long_listings_match_the_library_report() {
+    // The streamed JSON is the library's report byte for byte.
+    for (set, misere) in
+        [("2,3,7", false), ("all-but:2,3,6,8", false), ("1-3", true)]
+    {
+        let mut args = vec!["values", set, "--to", "5000", "--json"];
+        if misere {
+            args.push("--misere");
+        }
+        let (out, _) = run(&args, 0);
+        let play =
+            if misere { grundy::Play::Misere } else { grundy::Play::Normal };
+        let report =
+            grundy::ValuesReport::new(&set.parse().unwrap(), 5000, play);
+        assert_eq!(out, serde_json::to_string(&report).unwrap() + "\n");
+    }
+}
