@@ -85,7 +85,13 @@ def test_repr_and_fields():
     assert repr(r) == ("PeriodReport(set='2,3,5', play='normal', preperiod=0, period=7, "
                        "saltus=0, outcome=Periodicity(preperiod=0, period=7), engine='block-u8')")
     assert r.outcome == (0, 7) and r.outcome.period == 7
-    assert r.certificate == grundy.Certificate("grundy", 65541, 5)
+    # The certificate's statement (Winning Ways, ch. 4: max(S) consecutive
+    # agreements g(n + p) = g(n) prove the period): checked on the values,
+    # not against a checkpoint position, which is the engine's choice.
+    c = r.certificate
+    assert (c.sequence, c.window) == ("grundy", 5) and c.start >= r.preperiod
+    g = grundy.values("2,3,5", c.start + c.window + r.period)
+    assert all(g[n + 7] == g[n] for n in range(r.preperiod, c.start + c.window))
     assert r.reduced is None and r.pattern_cycle is None and r.segments is None
     assert r.max_value == 3 and r.positions > 0 and r.seconds >= 0
     m = grundy.period("1,2,3", misere=True)
