@@ -58,3 +58,14 @@ def test_public_names():
     assert grundy.__version__ == "0.1.0"
     assert (Path(grundy.__file__).parent / "py.typed").exists()
     assert grundy.PeriodReport.__module__ == "grundy"
+
+
+def test_tutorial_runs():
+    # docs/python.md: every example of the tutorial (the 31 game, a period
+    # table, a plot) gives the output shown.
+    tutorial = Path(__file__).resolve().parents[3] / "docs" / "python.md"
+    result = doctest.testfile(
+        str(tutorial), module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.failed == 0 and result.attempted >= 10, result
