@@ -1,0 +1,171 @@
+# Types of the compiled module `grundy._grundy` (crates/grundy-py/src).
+# `grundy` re-exports everything public here; see its docstrings.
+
+from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union, final
+
+import numpy as np
+import numpy.typing as npt
+
+from ._types import Certificate, HeapValue, PatternCycle, Periodicity, Reduction
+
+#: A set as the command writes it ("1,2,3", "1-3,7", "nim",
+#: "all-but:2,3,6,8") or an iterable of ints ({1, 2, 3}, range(1, 4)).
+Rules = Union[str, Iterable[int]]
+#: A heap of a sum: (rules, size) or "SET:SIZE".
+HeapSpec = Union[Tuple[Rules, int], str]
+#: An integer NumPy dtype, by name or object.
+IntDType = Union[str, type, np.dtype[Any]]
+
+__version__: str
+DEFAULT_MAX_POSITIONS: int
+DEFAULT_MAX_STATES: int
+DEFAULT_SWEEP_POSITIONS: int
+MAX_ELEMENT: int
+
+def values(
+    rules: Rules,
+    to: int,
+    misere: bool = False,
+    *,
+    dtype: Optional[IntDType] = None,
+    progress: bool = False,
+) -> npt.NDArray[np.integer[Any]]: ...
+def outcomes(
+    rules: Rules,
+    to: int,
+    misere: bool = False,
+    *,
+    as_str: bool = False,
+    progress: bool = False,
+) -> Union[npt.NDArray[np.bool_], str]: ...
+def period(
+    rules: Rules,
+    misere: bool = False,
+    engine: Literal["auto", "block", "runs"] = "auto",
+    *,
+    max_positions: int = ...,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+) -> PeriodReport: ...
+def heap(
+    rules: Rules,
+    n: int,
+    *,
+    max_positions: int = ...,
+    max_states: int = ...,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+) -> HeapReport: ...
+def sum(
+    heaps: Iterable[HeapSpec],
+    misere: bool = False,
+    *,
+    max_positions: int = ...,
+    max_states: int = ...,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+) -> SumReport: ...
+def best_move(
+    heaps: Iterable[HeapSpec],
+    misere: bool = False,
+    *,
+    seed: int = 0,
+    max_positions: int = ...,
+    max_states: int = ...,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+) -> Optional[Move]: ...
+def sweep_columns(
+    template: Optional[str],
+    params: List[str],
+    subsets: Optional[int],
+    max: Optional[int],
+    max_positions: int,
+    timeout: Optional[float],
+    jobs: int,
+    progress: bool,
+) -> Dict[str, List[Any]]: ...
+@final
+class PeriodReport:
+    @property
+    def set(self) -> str: ...
+    @property
+    def play(self) -> Literal["normal", "misere"]: ...
+    @property
+    def engine(self) -> str: ...
+    @property
+    def preperiod(self) -> int: ...
+    @property
+    def period(self) -> int: ...
+    @property
+    def saltus(self) -> int: ...
+    @property
+    def outcome(self) -> Periodicity: ...
+    @property
+    def max_value(self) -> Optional[int]: ...
+    @property
+    def certificate(self) -> Certificate: ...
+    @property
+    def reduced(self) -> Optional[Reduction]: ...
+    @property
+    def pattern_cycle(self) -> Optional[PatternCycle]: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def segments(self) -> Optional[int]: ...
+    @property
+    def seconds(self) -> float: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def plot(
+        self, to: Optional[int] = None, width: int = 1000, height: int = 480
+    ) -> str: ...
+    def _repr_html_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+
+@final
+class HeapReport:
+    @property
+    def set(self) -> str: ...
+    @property
+    def heap(self) -> int: ...
+    @property
+    def grundy(self) -> int: ...
+    @property
+    def outcome(self) -> Literal["P", "N"]: ...
+    @property
+    def misere_outcome(self) -> Literal["P", "N"]: ...
+    @property
+    def winning_moves(self) -> Tuple[int, ...]: ...
+    @property
+    def misere_winning_moves(self) -> Tuple[int, ...]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+
+@final
+class SumReport:
+    @property
+    def play(self) -> Literal["normal", "misere"]: ...
+    @property
+    def heaps(self) -> Tuple[HeapValue, ...]: ...
+    @property
+    def nim_sum(self) -> int: ...
+    @property
+    def outcome(self) -> Literal["P", "N"]: ...
+    @property
+    def winning_moves(self) -> Tuple[Move, ...]: ...
+    @property
+    def method(self) -> Optional[Literal["bouton", "search"]]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+
+@final
+class Move:
+    @property
+    def heap(self) -> int: ...
+    @property
+    def take(self) -> int: ...
+    @property
+    def leaves(self) -> Tuple[int, ...]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...

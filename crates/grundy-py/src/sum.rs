@@ -1,0 +1,303 @@
+//! Sums of heaps: `grundy.sum` (`grundy.SumReport`, as `grundy sum`),
+//! `grundy.best_move` (the move of the perfect computer of `grundy play`)
+//! and the `grundy.Move` they return.
+
+use grundy::{
+    BigUint, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, Heap, Move, Play,
+    Rules, Strategy, SumReport,
+};
+use num_traits::ToPrimitive;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use crate::call::{Limits, Progress, Watch};
+use crate::display::{html_table, json_dict, py_str};
+use crate::types;
+
+/// One move of a sum: from heap ``heap`` (counting from 1) take ``take``
+/// stones, leaving the heaps ``leaves`` (empty when it takes the whole
+/// heap). Immutable, comparable and hashable.
+///
+/// >>> import grundy
+/// >>> m = grundy.sum([("1,2,3", 10), ("2,3", 7), ("nim", 5)]).winning_moves[0]
+/// >>> m
+/// Move(heap=3, take=2, leaves=(3,))
+/// >>> print(m)
+/// heap 3: take 2 (leaves 3)
+#[pyclass(frozen, eq, hash, module = "grundy", name = "Move")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyMove {
+    inner: Move,
+}
+
+#[pymethods]
+impl PyMove {
+    /// The heap moved in, counting from 1.
+    #[getter]
+    fn heap(&self) -> usize {
+        self.inner.heap
+    }
+
+    /// How many stones the move takes.
+    #[getter]
+    fn take(&self) -> BigUint {
+        self.inner.take.clone()
+    }
+
+    /// The non-empty heaps left in place of the heap moved in.
+    #[getter]
+    fn leaves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.leaves.iter().cloned())
+    }
+
+    /// ``{"heap", "take", "leaves"}`` as ``grundy sum --json`` writes a
+    /// move (``leaves`` as text: ``"3"``, ``"3 + 4"``, ``"0"``).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        json_dict(py, &self.inner)
+    }
+
+    fn __repr__(&self) -> String {
+        let leaves: Vec<String> =
+            self.inner.leaves.iter().map(|h| h.to_string()).collect();
+        let leaves = match leaves.len() {
+            1 => format!("({},)", leaves[0]),
+            _ => format!("({})", leaves.join(", ")),
+        };
+        format!(
+            "Move(heap={}, take={}, leaves={leaves})",
+            self.inner.heap, self.inner.take
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+}
+
+/// The analysis of a sum of heaps: each heap's Grundy value, the nim-sum,
+/// who wins and every winning move (the answer of ``grundy sum``).
+///
+/// Immutable. ``heaps`` holds ``HeapValue(set, size, grundy)`` tuples,
+/// ``winning_moves`` ``grundy.Move`` objects; ``to_dict()`` is the object
+/// of ``grundy sum --json``.
+#[pyclass(frozen, module = "grundy", name = "SumReport")]
+pub(crate) struct PySumReport {
+    report: SumReport,
+}
+
+#[pymethods]
+impl PySumReport {
+    /// ``"normal"`` or ``"misere"``.
+    #[getter]
+    fn play(&self) -> String {
+        self.report.play.to_string()
+    }
+
+    /// Each heap as ``HeapValue(set, size, grundy)``.
+    #[getter]
+    fn heaps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let items = self
+            .report
+            .heaps
+            .iter()
+            .map(|h| {
+                let size: BigUint = h.size.parse().unwrap_or_default();
+                types::make(py, "HeapValue", (h.set.as_str(), size, h.grundy))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, items)
+    }
+
+    /// The XOR of the heaps' Grundy values.
+    #[getter]
+    fn nim_sum(&self) -> u64 {
+        self.report.nim_sum
+    }
+
+    /// ``"N"`` (the player to move wins) or ``"P"``, under this play.
+    #[getter]
+    fn outcome(&self) -> String {
+        self.report.outcome.to_string()
+    }
+
+    /// Every winning move (empty for a P-position).
+    #[getter]
+    fn winning_moves<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let moves = self.report.winning_moves.iter();
+        PyTuple::new(py, moves.map(|m| PyMove { inner: m.clone() }))
+    }
+
+    /// How the misère answer was found (``"bouton"``, ``"search"``); None
+    /// under normal play.
+    #[getter]
+    fn method(&self) -> Option<&'static str> {
+        self.report.method
+    }
+
+    /// The object ``grundy sum --json`` prints, as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        json_dict(py, &self.report)
+    }
+
+    fn __repr__(&self) -> String {
+        let r = &self.report;
+        let moves: Vec<String> = r
+            .winning_moves
+            .iter()
+            .map(|m| PyMove { inner: m.clone() }.__repr__())
+            .collect();
+        let moves = match moves.len() {
+            1 => format!("({},)", moves[0]),
+            _ => format!("({})", moves.join(", ")),
+        };
+        format!(
+            "SumReport(play={}, nim_sum={}, outcome={}, winning_moves={moves})",
+            py_str(&r.play.to_string()),
+            r.nim_sum,
+            py_str(&r.outcome.to_string())
+        )
+    }
+
+    fn _repr_html_(&self) -> String {
+        let r = &self.report;
+        let mut rows: Vec<(&str, String)> = Vec::new();
+        let labels: Vec<String> =
+            (1..=r.heaps.len()).map(|i| format!("heap {i}")).collect();
+        for (label, h) in labels.iter().zip(&r.heaps) {
+            rows.push((
+                label,
+                format!("{}:{}  g = {}", h.set, h.size, h.grundy),
+            ));
+        }
+        rows.push(("nim-sum", r.nim_sum.to_string()));
+        rows.push(("play", r.play.to_string()));
+        rows.push(("outcome", r.outcome.to_string()));
+        let moves: Vec<String> =
+            r.winning_moves.iter().map(ToString::to_string).collect();
+        let moves = if moves.is_empty() {
+            "none".to_string()
+        } else {
+            moves.join("; ")
+        };
+        rows.push(("winning moves", moves));
+        html_table("grundy-sum", &rows, None)
+    }
+}
+
+/// A sum of heaps, each with its own rules: the Grundy values, nim-sum,
+/// outcome and every winning move (the answer of ``grundy sum``).
+///
+/// ``heaps`` is a list of ``(rules, size)`` pairs or ``"SET:SIZE"``
+/// strings; sizes are ints of any size. Misère sums are solved exactly
+/// (Bouton's rule when every heap is Nim), storing at most ``max_states``
+/// positions.
+///
+/// >>> import grundy
+/// >>> r = grundy.sum([("1,2,3", 10), ({2, 3}, 7), "nim:5"])
+/// >>> (r.nim_sum, r.outcome, [str(m) for m in r.winning_moves])
+/// (6, 'N', ['heap 3: take 2 (leaves 3)'])
+/// >>> grundy.sum([("nim", 1), ("nim", 1), ("nim", 1)], misere=True).outcome
+/// 'P'
+#[pyfunction]
+#[pyo3(signature = (
+    heaps,
+    misere = false,
+    *,
+    max_positions = DEFAULT_MAX_POSITIONS,
+    max_states = DEFAULT_MAX_STATES,
+    timeout = None,
+    progress = false,
+))]
+pub(crate) fn sum(
+    py: Python<'_>,
+    heaps: &Bound<'_, PyAny>,
+    misere: bool,
+    max_positions: u64,
+    max_states: u64,
+    timeout: Option<f64>,
+    progress: bool,
+) -> PyResult<PySumReport> {
+    let heaps: Vec<Heap> = crate::rules::heaps(heaps)?
+        .into_iter()
+        .map(|(rules, size)| Heap { rules, size })
+        .collect();
+    let play = if misere { Play::Misere } else { Play::Normal };
+    let limits = Limits { max_positions, max_states, timeout };
+    let watch = Watch::new(progress.then_some(Progress {
+        desc: "sum",
+        unit: "positions",
+        total: None,
+    }));
+    let budget = watch.budget(&limits)?;
+    let found = py.detach(|| grundy::sum(&heaps, play, &budget));
+    let report = watch.finish(py, found)?;
+    Ok(PySumReport { report })
+}
+
+/// The move the perfect computer of ``grundy play`` makes in a sum of
+/// heaps, or None when no move is left.
+///
+/// When the player to move wins, a winning move that ends the game
+/// soonest; when it loses, the move that makes the game last longest.
+/// Ties are broken by ``seed`` exactly as ``grundy play --seed`` and the
+/// web explorer do, so the same seed gives the same move. The game is
+/// solved exactly, storing at most ``max_states`` positions.
+///
+/// >>> import grundy
+/// >>> grundy.best_move([("1,2,3", 31)])
+/// Move(heap=1, take=3, leaves=(28,))
+/// >>> grundy.best_move([("1,2,3", 0)]) is None
+/// True
+#[pyfunction]
+#[pyo3(signature = (
+    heaps,
+    misere = false,
+    *,
+    seed = 0,
+    max_positions = DEFAULT_MAX_POSITIONS,
+    max_states = DEFAULT_MAX_STATES,
+    timeout = None,
+    progress = false,
+))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn best_move(
+    py: Python<'_>,
+    heaps: &Bound<'_, PyAny>,
+    misere: bool,
+    seed: u64,
+    max_positions: u64,
+    max_states: u64,
+    timeout: Option<f64>,
+    progress: bool,
+) -> PyResult<Option<PyMove>> {
+    let heaps: Vec<(Rules, u64)> = crate::rules::heaps(heaps)?
+        .into_iter()
+        .map(|(rules, size)| match size.to_u64() {
+            Some(n) => Ok((rules, n)),
+            None => Err(PyValueError::new_err(format!(
+                "heap size {size} is too large to solve exactly; best_move solves every position, so use grundy.sum for huge heaps"
+            ))),
+        })
+        .collect::<PyResult<_>>()?;
+    let play = if misere { Play::Misere } else { Play::Normal };
+    let limits = Limits { max_positions, max_states, timeout };
+    let watch = Watch::new(progress.then_some(Progress {
+        desc: "best_move",
+        unit: "positions",
+        total: None,
+    }));
+    let budget = watch.budget(&limits)?;
+    let found = py.detach(|| {
+        let best = Strategy::new(play, budget).best_moves(&heaps)?;
+        let random = ChaCha8Rng::seed_from_u64(seed).next_u64();
+        Ok(Strategy::pick(&best, random).cloned())
+    });
+    let chosen = watch.finish(py, found)?;
+    Ok(chosen.map(|inner| PyMove { inner }))
+}
