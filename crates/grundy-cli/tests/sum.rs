@@ -49,3 +49,26 @@ fn misere_too_big_for_search() {
     insta::assert_snapshot!(err, @"grundy: this misère sum has more than 1000 positions to search exactly; use smaller heaps or raise --max-states
 ");
 }
+
+/// A winning move may take more than 2^64 - 1 stones: `sum` answers the
+/// position `heap` answers. The values: g(n) = floor(n / 6) for
+/// all-but:1,2,3,4,5 (K. Suetsugu, T. Abuku, "All-but Nim with FES sets of
+/// size 4", Lemma 3: X = {1..t} gives floor(n / (t + 1))).
+#[test]
+fn takes_beyond_u64() {
+    let (out, _) = run(&["sum", "all-but:1,2,3,4,5:27640714038704561109"], 0);
+    assert!(out.contains("g = 4606785673117426851"), "{out}");
+    assert!(out.contains("take 27640714038704561109 (leaves 0)"), "{out}");
+    let (text, _) =
+        run(&["sum", "all-but:1,2,3,4,5:27640714038704561109", "--json"], 0);
+    // Exact digits in the text (serde_json without arbitrary precision
+    // would read the number as a float).
+    assert!(
+        text.contains(
+            r#"{"heap":1,"take":27640714038704561109,"leaves":"0"}"#
+        ),
+        "{text}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 6);
+}
