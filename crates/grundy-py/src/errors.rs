@@ -75,7 +75,7 @@ pub(crate) fn hint(reason: StopReason) -> &'static str {
         StopReason::Positions => "; raise max_positions=",
         StopReason::Time => "; raise timeout=",
         StopReason::States => " or raise max_states=",
-        StopReason::Cancelled => "",
+        StopReason::Cancelled | StopReason::Width => "",
     }
 }
 
@@ -86,6 +86,7 @@ fn reason_name(reason: StopReason) -> &'static str {
         StopReason::States => "states",
         StopReason::Time => "time",
         StopReason::Cancelled => "cancelled",
+        StopReason::Width => "width",
     }
 }
 

@@ -71,10 +71,12 @@ impl PyHeapReport {
         letter(self.report.outcome)
     }
 
-    /// ``"P"`` or ``"N"`` under misère play.
+    /// ``"P"`` or ``"N"`` under misère play; ``None`` when it is not
+    /// known (octal games whose misère outcome the exhaustive search could
+    /// not settle within its budget).
     #[getter]
-    fn misere_outcome(&self) -> String {
-        letter(self.report.misere_outcome)
+    fn misere_outcome(&self) -> Option<String> {
+        self.report.misere_outcome.map(letter)
     }
 
     /// The numbers of stones to take that win under normal play.
@@ -116,7 +118,8 @@ impl PyHeapReport {
             r.heap,
             r.grundy,
             py_str(&letter(r.outcome)),
-            py_str(&letter(r.misere_outcome)),
+            r.misere_outcome
+                .map_or("None".to_string(), |o| py_str(&letter(o))),
             list(&r.winning_moves),
             list(&r.misere_winning_moves)
         )
@@ -143,7 +146,7 @@ impl PyHeapReport {
                 "misère",
                 format!(
                     "{}; winning moves (take): {}",
-                    letter(r.misere_outcome),
+                    r.misere_outcome.map_or("not known".to_string(), letter),
                     moves(&r.misere_winning_moves)
                 ),
             ),
