@@ -7,6 +7,11 @@
 //! they tell a timeout that works (seconds) from one that never fires
 //! (the old server held such sockets for minutes), not fast from slow.
 //! Performance figures are in BENCHMARKS.md.
+//!
+//! The one `#[ignore]`d test is a known failure kept as the target of
+//! issue 14's remaining work (a flood of every hostile request at once);
+//! run it with `cargo test -p grundy-web --test api hostile --
+//! --ignored`.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};

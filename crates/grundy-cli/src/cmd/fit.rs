@@ -21,8 +21,6 @@ use std::collections::HashSet;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -146,21 +144,11 @@ impl FitArgs {
             };
             Some(self.validation_family(names)?)
         };
-        let jobs = match self.jobs {
-            Some(0) => bail!("--jobs 0: use at least one worker"),
-            Some(n) => n,
-            None => 0,
-        };
-        let timeout = match self.timeout {
-            Some(t) => crate::args::seconds(t, "--timeout")?,
-            None => None,
-        };
-        let run = RunOptions {
-            jobs,
-            max_positions: self.max_positions,
-            timeout,
-            cancel: Arc::new(AtomicBool::new(false)),
-        };
+        let run = super::sweep::run_options(
+            self.jobs,
+            self.max_positions,
+            self.timeout,
+        )?;
         let label = match (&self.template, &self.from) {
             (Some(t), _) => t.trim().to_string(),
             (None, Some(path)) => path.display().to_string(),

@@ -148,6 +148,12 @@ fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
         end = c.start + c.window,
         m = c.window,
     )?;
+    write_work(out, r)
+}
+
+/// The engine and the work it did: the last two lines of every text
+/// report (run segments only for the run-length engine).
+fn write_work(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
     writeln!(out, "engine:       {}", r.engine)?;
     match r.segments {
         Some(segments) => writeln!(
@@ -183,13 +189,7 @@ fn write_guy_smith_certificate(
         "certificate:  g(n + {p}) = g(n) for every n in [{n0}, {e}), the Guy-Smith bound {bound} (code length t = {t}, a move leaves at most {k} heaps), so by the Guy-Smith periodicity theorem it holds for all n >= {n0}",
         k = c.parts,
     )?;
-    writeln!(out, "engine:       {}", r.engine)?;
-    writeln!(
-        out,
-        "examined:     {} positions in {:.3} s",
-        r.positions, r.seconds
-    )?;
-    Ok(())
+    write_work(out, r)
 }
 
 /// The certificate lines for all-but sets (the FES engine).
@@ -226,11 +226,5 @@ fn write_fes_certificate(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
             )?;
         }
     }
-    writeln!(out, "engine:       {}", r.engine)?;
-    writeln!(
-        out,
-        "examined:     {} positions in {:.3} s",
-        r.positions, r.seconds
-    )?;
-    Ok(())
+    write_work(out, r)
 }

@@ -187,21 +187,8 @@ impl SweepArgs {
             Some(s) => Shard::parse(s)?,
             None => Shard::ALL,
         };
-        let jobs = match self.jobs {
-            Some(0) => bail!("--jobs 0: use at least one worker"),
-            Some(n) => n,
-            None => 0,
-        };
-        let timeout = match self.timeout {
-            Some(t) => crate::args::seconds(t, "--timeout")?,
-            None => None,
-        };
-        let options = RunOptions {
-            jobs,
-            max_positions: self.max_positions,
-            timeout,
-            cancel: Arc::new(AtomicBool::new(false)),
-        };
+        let options =
+            run_options(self.jobs, self.max_positions, self.timeout)?;
         // Enumerates once: a bound that cannot be evaluated fails here.
         let sweep = Sweep::new(family, shard, options, self.format.into())?
             .keep_rows(self.wants_reports());
@@ -373,4 +360,28 @@ pub(crate) fn progress_bar(total: u64, done: u64) -> Option<ProgressBar> {
     bar.set_position(done);
     bar.enable_steady_tick(Duration::from_millis(200));
     Some(bar)
+}
+
+/// The runner's options from `--jobs`, `--max-positions` and `--timeout`,
+/// as `grundy sweep` and `grundy fit` take them (no `--jobs`: all cores).
+pub(crate) fn run_options(
+    jobs: Option<usize>,
+    max_positions: u64,
+    timeout: Option<f64>,
+) -> anyhow::Result<RunOptions> {
+    let jobs = match jobs {
+        Some(0) => bail!("--jobs 0: use at least one worker"),
+        Some(n) => n,
+        None => 0,
+    };
+    let timeout = match timeout {
+        Some(t) => crate::args::seconds(t, "--timeout")?,
+        None => None,
+    };
+    Ok(RunOptions {
+        jobs,
+        max_positions,
+        timeout,
+        cancel: Arc::new(AtomicBool::new(false)),
+    })
 }
