@@ -36,8 +36,10 @@ pub enum Command {
     Play(crate::cmd::play::PlayArgs),
     /// Draw the transition graph of a heap with Grundy values (DOT, SVG,
     /// PNG, or the step-by-step pictures).
+    #[cfg(feature = "pictures")]
     Graph(crate::cmd::graph::GraphArgs),
     /// Serve the web explorer (a page and a JSON API) on 127.0.0.1.
+    #[cfg(feature = "web")]
     Serve(crate::cmd::serve::ServeArgs),
     /// Evaluate every set of a family: one row per set (CSV or JSON
     /// Lines), tables, heatmaps, conjecture checks; resumable, shardable.
@@ -50,6 +52,7 @@ pub enum Command {
     Merge(crate::cmd::merge::MergeArgs),
     /// Plot the Grundy sequence g(0..=N) with pre-period, periods and
     /// P-positions marked (SVG or PNG).
+    #[cfg(feature = "pictures")]
     Plot(crate::cmd::plot::PlotArgs),
     /// Show the FES steps of an all-but set: for each Grundy value k, the
     /// positions that get k and the boundary pattern (the FES algorithm of

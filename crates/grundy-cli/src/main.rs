@@ -9,6 +9,7 @@
 
 mod args;
 mod cmd;
+mod features;
 mod signals;
 mod term;
 
@@ -19,6 +20,12 @@ use clap::error::{ContextKind, ErrorKind};
 
 fn main() -> ExitCode {
     signals::install();
+    if let Some(message) =
+        std::env::args().nth(1).and_then(|first| features::missing(&first))
+    {
+        eprintln!("grundy: {message}");
+        return ExitCode::from(2);
+    }
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return usage_error(&err),

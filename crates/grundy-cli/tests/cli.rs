@@ -11,9 +11,11 @@ mod fit;
 mod heap;
 mod octal;
 mod period;
+#[cfg(feature = "pictures")]
 mod pictures;
 mod play;
 mod runaway;
+#[cfg(feature = "web")]
 mod serve;
 mod sum;
 mod sweep;

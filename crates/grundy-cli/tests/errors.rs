@@ -42,3 +42,33 @@ fn usage_errors_are_one_line_with_a_hint_to_help() {
     insta::assert_snapshot!(error(&["period", "1,2", "--timeout"]), @"grundy: a value is required for '--timeout <SECONDS>' but none was supplied; see 'grundy period --help'");
     insta::assert_snapshot!(error(&["frob"]), @"grundy: unrecognized subcommand 'frob'; see 'grundy --help'");
 }
+
+/// A build without `pictures` or `web` names the missing feature in one
+/// line (exit 2) instead of clap's "unrecognized subcommand".
+#[cfg(not(all(feature = "pictures", feature = "web")))]
+#[test]
+fn parts_left_out_of_the_build_say_so() {
+    let mut parts = Vec::new();
+    if !cfg!(feature = "pictures") {
+        parts.push(vec!["plot", "1,2,3", "--svg"]);
+        parts.push(vec!["graph", "1,2,3", "--heap", "5"]);
+        parts.push(vec![
+            "sweep",
+            "a,b",
+            "--param",
+            "a=1..2",
+            "--param",
+            "b=3..4",
+            "--heatmap",
+            "h.png",
+        ]);
+    }
+    if !cfg!(feature = "web") {
+        parts.push(vec!["serve"]);
+    }
+    for args in parts {
+        let message = error(&args);
+        assert!(message.contains("is not in this build"), "{message}");
+        assert!(message.contains("cargo install"), "{message}");
+    }
+}

@@ -164,7 +164,7 @@ fn sum_mixes_codes_and_sets() {
 }
 
 #[test]
-fn play_graph_and_plot_take_codes() {
+fn play_takes_codes() {
     let out = crate::util::grundy(&["play", "--set", "0.07", "--seed", "1"])
         .write_stdin("hint\nquit\n")
         .output()
@@ -172,6 +172,11 @@ fn play_graph_and_plot_take_codes() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("rules 0.07"), "{text}");
+}
+
+#[cfg(feature = "pictures")]
+#[test]
+fn graph_and_plot_take_codes() {
     let (dot, _) = run(&["graph", "0.07", "--heap", "5"], 0);
     // g(5) = 0 in Dawson's Kayles: a P-position, drawn with two circles.
     assert!(dot.contains("n5 [label=\"5\\ng=0\", shape=doublecircle"));

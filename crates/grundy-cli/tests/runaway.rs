@@ -33,6 +33,7 @@ fn fes_steps_over_huge_patterns_are_budgeted() {
     stops(&["explain", set, "--timeout", "0.3"], "--timeout");
 }
 
+#[cfg(feature = "pictures")]
 #[test]
 fn graph_layouts_have_a_deadline() {
     let (_, err) = run(

@@ -254,6 +254,11 @@ fn checks_tables_and_summary() {
         ),
         "{out}"
     );
+}
+
+#[cfg(feature = "pictures")]
+#[test]
+fn heatmaps_are_drawn() {
     let dir = tempfile::tempdir().unwrap();
     for ext in ["png", "svg"] {
         let path = dir.path().join(format!("h.{ext}"));

@@ -2,13 +2,18 @@
 
 pub mod explain;
 pub mod fit;
+#[cfg(feature = "pictures")]
 pub mod graph;
 pub mod heap;
 pub mod merge;
 pub mod period;
 pub mod play;
+#[cfg(feature = "pictures")]
 pub mod plot;
+#[cfg(feature = "web")]
 pub mod serve;
+#[cfg(feature = "web")]
+mod serve_memory;
 pub mod sum;
 pub mod sweep;
 pub mod values;
@@ -24,11 +29,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Heap(args) => heap::run(args),
         Command::Sum(args) => sum::run(args),
         Command::Play(args) => play::run(args),
+        #[cfg(feature = "pictures")]
         Command::Graph(args) => graph::run(args),
+        #[cfg(feature = "web")]
         Command::Serve(args) => serve::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Fit(args) => fit::run(args),
         Command::Merge(args) => merge::run(args),
+        #[cfg(feature = "pictures")]
         Command::Plot(args) => plot::run(args),
         Command::Explain(args) => explain::run(args),
     }

@@ -90,6 +90,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             args.bind
         );
     }
+    super::serve_memory::return_freed_memory();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

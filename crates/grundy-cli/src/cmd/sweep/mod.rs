@@ -172,6 +172,9 @@ impl SweepArgs {
             .iter()
             .map(|c| Check::parse(c, &refs))
             .collect::<Result<Vec<_>, _>>()?;
+        if self.heatmap.is_some() {
+            crate::features::require("--heatmap")?;
+        }
         let spec = match (&self.table, &self.heatmap) {
             (Some(s), _) => Some(s.clone()),
             (None, Some(_)) if names.len() >= 2 => {
