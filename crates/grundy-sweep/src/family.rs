@@ -23,6 +23,18 @@ use crate::row::{RESULT_COLUMNS, Row};
 /// counting goes through before it gives up.
 const MAX_OUTER_STEPS: u64 = 1 << 22;
 
+/// How many outer steps [`Family::count_unless`] takes between two
+/// questions to its `stop`.
+const STOP_EVERY: u64 = 1 << 12;
+
+/// Where [`Family::count_unless`] is in its walk.
+struct Walk<'a> {
+    count: u64,
+    steps: u64,
+    stop: &'a dyn Fn() -> bool,
+    stopped: bool,
+}
+
 /// The most sets a family may have (enumeration would take minutes past
 /// this; shard bigger sweeps).
 pub const MAX_FAMILY: u64 = 1 << 32;
@@ -143,10 +155,22 @@ impl Family {
     /// The number of sets, enumerating them (so a bound that fails to
     /// evaluate is reported here, before any work).
     pub fn count(&self) -> Result<u64> {
+        let count = self.count_unless(&|| false)?;
+        Ok(count.expect("never asked to stop"))
+    }
+
+    /// [`Family::count`], giving up (`Ok(None)`) as soon as `stop` says so;
+    /// it is asked every [`STOP_EVERY`] steps of the outer parameters (a
+    /// server's deadline and hang-ups: walking 2^22 outer values takes a
+    /// good part of a second).
+    pub fn count_unless(
+        &self,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<u64>> {
         if let Shape::Subsets { k, max } = self.shape {
             return combinations(max, k as u64)
                 .filter(|&c| c <= MAX_FAMILY as u128)
-                .map(|c| c as u64)
+                .map(|c| Some(c as u64))
                 .ok_or_else(too_big);
         }
         // The innermost parameter's range is counted, not walked: a family
@@ -156,10 +180,9 @@ impl Family {
         };
         let mut vars = Vars::new(&self.param_names());
         let mut values = vec![0; self.params.len()];
-        let mut count = 0u64;
-        let mut steps = 0u64;
-        self.count_from(0, &mut vars, &mut values, &mut count, &mut steps)?;
-        Ok(count)
+        let mut walk = Walk { count: 0, steps: 0, stop, stopped: false };
+        self.count_from(0, &mut vars, &mut values, &mut walk)?;
+        Ok((!walk.stopped).then_some(walk.count))
     }
 
     /// Adds the sets below the current values of the outer parameters.
@@ -168,8 +191,7 @@ impl Family {
         level: usize,
         vars: &mut Vars,
         values: &mut [i64],
-        count: &mut u64,
-        steps: &mut u64,
+        walk: &mut Walk<'_>,
     ) -> Result<()> {
         let p = &self.params[level];
         let bounds =
@@ -186,12 +208,23 @@ impl Family {
             return Ok(());
         }
         if level + 1 == self.params.len() {
-            *count = count.saturating_add(hi.abs_diff(lo).saturating_add(1));
-            return if *count > MAX_FAMILY { Err(too_big()) } else { Ok(()) };
+            walk.count =
+                walk.count.saturating_add(hi.abs_diff(lo).saturating_add(1));
+            return if walk.count > MAX_FAMILY {
+                Err(too_big())
+            } else {
+                Ok(())
+            };
         }
         for value in lo..=hi {
-            *steps += 1;
-            if *steps > MAX_OUTER_STEPS {
+            walk.steps += 1;
+            if walk.steps.is_multiple_of(STOP_EVERY) && (walk.stop)() {
+                walk.stopped = true;
+            }
+            if walk.stopped {
+                return Ok(());
+            }
+            if walk.steps > MAX_OUTER_STEPS {
                 return Err(Error::new(
                     ErrorKind::TooLarge,
                     format!(
@@ -201,7 +234,7 @@ impl Family {
             }
             vars.set(level, value);
             values[level] = value;
-            self.count_from(level + 1, vars, values, count, steps)?;
+            self.count_from(level + 1, vars, values, walk)?;
         }
         Ok(())
     }
@@ -612,6 +645,26 @@ mod tests {
             .unwrap();
         let e = f.count().unwrap_err();
         assert!(e.message().contains("more than"), "{e}");
+    }
+
+    #[test]
+    fn counting_asks_whether_to_stop() {
+        // A billion empty outer values: refused after 2^22 steps, unless
+        // the caller stops it first.
+        let f =
+            Family::template("a,b", &["a=1..1000000000", "b=1..0"]).unwrap();
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 3
+        };
+        assert_eq!(f.count_unless(&stop).unwrap(), None);
+        assert_eq!(asked.get(), 3);
+        assert!(f.count().is_err());
+        // Not stopped: the same count as `count`.
+        let f = Family::template("a,b", &["a=1..20000", "b=a..a+2"]).unwrap();
+        assert_eq!(f.count_unless(&|| false).unwrap(), Some(60_000));
+        assert_eq!(f.count().unwrap(), 60_000);
     }
 
     #[test]

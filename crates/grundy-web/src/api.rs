@@ -10,17 +10,17 @@
 
 use std::sync::Arc;
 
-use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::{
-    EngineChoice, Heap, HeapReport, PeriodOptions, PeriodReport, Play, Rules,
-    SumReport, ValuesReport, parse_heap_size,
+    EngineChoice, Heap, PeriodOptions, PeriodReport, Play, Rules,
+    ValuesReport, parse_heap_size,
 };
 use serde::Serialize;
 
 use crate::budget::interrupted;
 use crate::error::{ApiError, lib};
+use crate::lanes::Answer;
 use crate::lanes::Shared;
 use crate::query::Params;
 
@@ -75,7 +75,7 @@ pub struct TimedPeriod {
 pub async fn period(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<TimedPeriod>, ApiError> {
+) -> Result<Answer, ApiError> {
     let p = params(&shared, q, &["set", "misere", "engine"], PERIOD_EXAMPLE)?;
     let set = p.required("set", PERIOD_EXAMPLE)?.to_string();
     let play = play_param(&p)?;
@@ -92,7 +92,7 @@ pub async fn period(
             Ok(TimedPeriod { report, seconds })
         })
         .await?;
-    Ok(Json(report))
+    Ok(report)
 }
 
 const VALUES_EXAMPLE: &str = "/api/values?set=1,2,5&to=31";
@@ -102,7 +102,7 @@ const VALUES_EXAMPLE: &str = "/api/values?set=1,2,5&to=31";
 pub async fn values(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<ValuesReport>, ApiError> {
+) -> Result<Answer, ApiError> {
     let p = params(&shared, q, &["set", "to", "misere"], VALUES_EXAMPLE)?;
     let set = p.required("set", VALUES_EXAMPLE)?.to_string();
     let to = p.number("to", 31, shared.budget.max_to)?;
@@ -110,7 +110,7 @@ pub async fn values(
     let report = shared
         .run(move |budget| values_within(&parse_set(&set)?, to, play, budget))
         .await?;
-    Ok(Json(report))
+    Ok(report)
 }
 
 /// How many values are listed between two looks at the clock.
@@ -130,8 +130,10 @@ fn values_within(
             format!("stopped listing the values at heap {n} of {to}"),
         )
     };
+    // The set's text is written last: for a set of millions of elements
+    // it costs more than the values (`to` is small), after a last check.
     let mut report = ValuesReport {
-        set: set.to_string(),
+        set: String::new(),
         play,
         to,
         values: None,
@@ -161,6 +163,10 @@ fn values_within(
             }
         }
     }
+    if interrupted(budget) {
+        return Err(stopped(to));
+    }
+    report.set = set.to_string();
     Ok(report)
 }
 
@@ -170,7 +176,7 @@ const HEAP_EXAMPLE: &str = "/api/heap?set=1,2,3&n=1000000000000000000";
 pub async fn heap(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<HeapReport>, ApiError> {
+) -> Result<Answer, ApiError> {
     let p = params(&shared, q, &["set", "n"], HEAP_EXAMPLE)?;
     let set = p.required("set", HEAP_EXAMPLE)?.to_string();
     let n =
@@ -180,7 +186,7 @@ pub async fn heap(
             grundy::heap(&parse_set(&set)?, &n, budget).map_err(lib("set"))
         })
         .await?;
-    Ok(Json(report))
+    Ok(report)
 }
 
 const SUM_EXAMPLE: &str = "/api/sum?heaps=1,2,3:10;2,3:7;nim:5";
@@ -239,7 +245,7 @@ pub fn parse_heaps(text: &str) -> Result<Vec<Heap>, ApiError> {
 pub async fn sum(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<SumReport>, ApiError> {
+) -> Result<Answer, ApiError> {
     let p = params(&shared, q, &["heaps", "misere"], SUM_EXAMPLE)?;
     let heaps = heaps_param(&p, &shared, SUM_EXAMPLE)?;
     let play = play_param(&p)?;
@@ -249,7 +255,7 @@ pub async fn sum(
                 .map_err(lib("heaps"))
         })
         .await?;
-    Ok(Json(report))
+    Ok(report)
 }
 
 /// Any other path: 404 with the list of routes.

@@ -10,15 +10,16 @@
 //! have up to [`MAX_SETS`] sets, enough for the ranges the All-but Nim
 //! paper of K. Suetsugu and T. Abuku checked (900 sets).
 
-use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::{Budget as Limit, StopReason};
-use grundy_fit::{Key, Options, Report, Row, Table};
+use grundy_fit::{Key, Options, Row, Table};
 use grundy_sweep::{DEFAULT_SWEEP_POSITIONS, Evaluation};
 
 use crate::api::{AppState, params};
+use crate::budget::interrupted;
 use crate::error::ApiError;
+use crate::lanes::Answer;
 use crate::sweep::{family_of, lib};
 
 const EXAMPLE: &str = "/api/fit?family=a,b&a=1..20&b=a%2B1..a%2B30&for=period";
@@ -30,7 +31,7 @@ pub const MAX_SETS: u64 = 2000;
 pub async fn fit(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<Report>, ApiError> {
+) -> Result<Answer, ApiError> {
     let p = params(
         &shared,
         q,
@@ -55,7 +56,15 @@ pub async fn fit(
         shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
     let report = shared
         .run(move |limit| {
-            let count = family.count().map_err(lib("family"))?;
+            let count = family
+                .count_unless(&|| interrupted(limit))
+                .map_err(lib("family"))?
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "the fit stopped while counting the sets",
+                    )
+                })?;
             if count > MAX_SETS {
                 return Err(unprocessable(format!(
                     "the family has {count} sets; the web explorer fits at most {MAX_SETS}; narrow the ranges or use `grundy fit`"
@@ -103,7 +112,7 @@ pub async fn fit(
             Ok(fit.report(&template))
         })
         .await?;
-    Ok(Json(report))
+    Ok(report)
 }
 
 /// 422 about the family: valid, but nothing to fit (one row, no values).

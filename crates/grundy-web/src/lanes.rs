@@ -22,7 +22,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use axum::Json;
 use axum::http::StatusCode;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
@@ -32,6 +35,9 @@ use crate::error::ApiError;
 /// How long past its deadline a request is answered (503) when its work
 /// has not stopped by itself.
 pub const GRACE: Duration = Duration::from_millis(250);
+
+/// A handler's answer: JSON already written by [`Shared::run`].
+pub type Answer = Json<Box<RawValue>>;
 
 /// What the handlers share: the limits and the two lanes.
 #[derive(Debug)]
@@ -55,18 +61,42 @@ impl Shared {
         }
     }
 
-    /// Runs `work` with this request's [`grundy::Budget`] in the lanes.
-    /// Gives up with 503 when no place frees up before the deadline or
-    /// when the work outlives its deadline; a panic in `work` becomes a
-    /// 500 answer. `work` may run twice (a run cancelled in the quick
-    /// lane starts again in the long one).
-    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    /// Runs `work` with this request's [`grundy::Budget`] in the lanes,
+    /// and writes its answer as JSON there too: an answer of many
+    /// megabytes (the echo of a set of millions of elements) is built on
+    /// the lane's thread, never on the threads that serve every other
+    /// connection. Gives up with 503 when no place frees up before the
+    /// deadline or when the work outlives its deadline; a panic in `work`
+    /// becomes a 500 answer. `work` may run twice (a run cancelled in the
+    /// quick lane starts again in the long one).
+    pub async fn run<T, F>(&self, work: F) -> Result<Answer, ApiError>
     where
-        T: Send + 'static,
+        T: Serialize + 'static,
         F: Fn(&grundy::Budget) -> Result<T, ApiError> + Send + Sync + 'static,
     {
         let deadline = deadline_after(self.budget.timeout);
-        let lanes = self.lanes(Arc::new(work), deadline);
+        let json = move |budget: &grundy::Budget| {
+            let answer = work(budget)?;
+            // A run cancelled meanwhile (it left the quick lane, or the
+            // client left) writes nothing: its place frees up sooner.
+            if budget
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "cancelled before the answer was written",
+                ));
+            }
+            serde_json::value::to_raw_value(&answer).map(Json).map_err(|e| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("cannot write the answer: {e}"),
+                )
+            })
+        };
+        let lanes = self.lanes(Arc::new(json), deadline);
         let answer = match deadline.and_then(|d| d.checked_add(GRACE)) {
             Some(end) => tokio::time::timeout_at(end.into(), lanes)
                 .await

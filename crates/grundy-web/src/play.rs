@@ -8,7 +8,6 @@
 //! it wins as fast as possible and, when losing, stalls as long as
 //! possible; ties are broken by a ChaCha generator seeded with `seed`.
 
-use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::{
@@ -21,6 +20,7 @@ use serde::Serialize;
 use crate::api::{AppState, heaps_param, params, parse_heaps, play_param};
 use crate::budget::interrupted;
 use crate::error::ApiError;
+use crate::lanes::Answer;
 
 const EXAMPLE: &str = "/api/play?heaps=1,2,3:31";
 
@@ -70,7 +70,7 @@ pub struct PlayReport {
 pub async fn play(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<PlayReport>, ApiError> {
+) -> Result<Answer, ApiError> {
     let p = params(&shared, q, &["heaps", "misere", "seed"], EXAMPLE)?;
     let heaps = heaps_param(&p, &shared, EXAMPLE)?;
     let play = play_param(&p)?;
@@ -86,7 +86,7 @@ pub async fn play(
             analyse(&heaps, &position, play, seed, budget)
         })
         .await?;
-    Ok(Json(report))
+    Ok(report)
 }
 
 /// The heaps as (rules, size) with sizes that fit in 64 bits.

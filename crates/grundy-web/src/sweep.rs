@@ -9,7 +9,6 @@
 //! Every set goes through the sweep's own evaluator
 //! (`grundy_sweep::Family::row`, FES for all-but sets).
 
-use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::{Budget as Limit, StopReason, Stopped};
@@ -22,6 +21,7 @@ use serde::Serialize;
 use crate::api::{AppState, params};
 use crate::budget::interrupted;
 use crate::error::ApiError;
+use crate::lanes::Answer;
 use crate::query::Params;
 
 const EXAMPLE: &str =
@@ -59,7 +59,7 @@ pub struct SweepReport {
 pub async fn sweep(
     State(shared): AppState,
     RawQuery(q): RawQuery,
-) -> Result<Json<SweepReport>, ApiError> {
+) -> Result<Answer, ApiError> {
     let p = params(&shared, q, &["family", "a", "b", "c", "table"], EXAMPLE)?;
     let (family, template, names) = family_of(&p, EXAMPLE)?;
     let table_spec = match p.get("table") {
@@ -79,7 +79,10 @@ pub async fn sweep(
             // Counted arithmetically first (grundy-sweep's `Family::count`
             // adds up the innermost ranges), so a family of 10^18 sets is
             // refused at once; then enumerated only as far as the limit.
-            let counted = family.count().map_err(lib("family"))?;
+            let counted = family
+                .count_unless(&|| interrupted(limit))
+                .map_err(lib("family"))?
+                .ok_or_else(|| stopped("counting the sets"))?;
             let too_many = |count: String| ApiError {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 message: format!(
@@ -132,7 +135,7 @@ pub async fn sweep(
             })
         })
         .await?;
-    Ok(Json(report))
+    Ok(report)
 }
 
 /// The family of a query: the template `family` with the ranges of `a`,

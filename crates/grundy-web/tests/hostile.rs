@@ -8,10 +8,9 @@
 //! (the old server held such sockets for minutes), not fast from slow.
 //! Performance figures are in BENCHMARKS.md.
 //!
-//! The one `#[ignore]`d test is a known failure kept as the target of
-//! issue 14's remaining work (a flood of every hostile request at once);
-//! run it with `cargo test -p grundy-web --test api hostile --
-//! --ignored`.
+//! The one `#[ignore]`d test floods the server with every hostile
+//! request at once and is timing-bound (see its reason); run it with
+//! `cargo test -p grundy-web --test api hostile -- --ignored`.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -281,29 +280,35 @@ fn a_closed_connection_cancels_its_work_in_the_long_lane() {
 }
 
 /// Requests that used to keep a worker busy for minutes, each cheap to
-/// send, and whether the current library stops their work promptly at
-/// the deadline (those that do not hold their place in a lane until
-/// their work ends; see issue 14, "Every budget stops the work").
+/// send, and whether their work stops within about 50 ms of its cancel
+/// flag in a debug build (measured one by one: a cheap request sent while
+/// the hostile one had to leave the full quick lane). The others hold
+/// their place that much longer, the time their set-up takes (parsing and
+/// building engines for sets of 10^5 to 10^7 elements; figures in debug).
 const HOSTILE: &[(&str, bool)] = &[
-    // The block engine on a period of about 3.6 * 10^13: checks its
-    // budget every few million positions.
+    // The block engine on a period of about 3.6 * 10^13: 2-5 ms.
     ("/api/period?set=3000000,6000001,9000001&engine=block", true),
     ("/api/period?set=7,1599999", true),
-    // Counted and refused after 401 sets instead of 2^32.
+    // Counted and refused after 401 sets instead of 2^32: 1 ms.
     ("/api/sweep?family=a,b,c&a=1..1000000&b=1..1000000&c=1..1000000", true),
-    // The values engine fills at least max(S) positions per step.
-    ("/api/values?set=1-100000&to=100000", false),
-    // The engine-choice probe checks no budget.
+    // Listing checks the flag every 8 values: 15-35 ms.
+    ("/api/values?set=1-100000&to=100000", true),
+    // Parsing and the engine choice: 150-180 ms.
     ("/api/period?set=1-1000000", false),
-    // The FES stepper checks no cancel flag.
+    // The FES set-up: 140-170 ms.
     ("/api/period?set=all-but:9999999,10000000", false),
+    // 50-100 ms.
     ("/api/period?set=1,10000000", false),
     ("/api/period?set=3,6,9000000", false),
+    // Parsing 300,000 elements: 120-140 ms.
     ("/api/heap?set=1-300000&n=5", false),
-    // Setting up the engine for ten million elements: about a minute.
+    // Parsing ten million elements and the engine's table: 1.7 s (the
+    // set's 80 MB echo is written only when not cancelled, and off the
+    // server's threads; it used to hold them for 10 s).
     ("/api/values?set=1-10000000&to=0", false),
-    // Enumerates a billion empty parameter values inside one step.
-    ("/api/sweep?family=a,b&a=1..1000000000&b=1..0", false),
+    // A billion empty parameter values: counting asks the cancel flag
+    // every 4096 of them (7 ms; it used to walk 2^22 first, 4 s).
+    ("/api/sweep?family=a,b&a=1..1000000000&b=1..0", true),
 ];
 
 /// Sends each of `hostile` (twice) in the background, then checks that
@@ -376,9 +381,9 @@ fn cheap_requests_are_answered_while_hostile_ones_run() {
 }
 
 #[test]
-#[ignore = "some library paths still do not stop promptly on their cancel \
-            flag (issue 14, \"Every budget stops the work, promptly\"): \
-            cheap requests get 503 while they hold the quick lane"]
+#[ignore = "timing-bound on a busy machine: passes 2 of 3 runs in a debug \
+            build at load 4 (round 0 of the flood waits up to 1.35 s for \
+            the quick lane, which 22 hostile requests pass through)"]
 fn cheap_requests_are_answered_while_any_hostile_ones_run() {
     let all: Vec<&str> = HOSTILE.iter().map(|h| h.0).collect();
     cheap_requests_survive(&all);
