@@ -25,8 +25,9 @@ pub struct Budget {
     pub max_heaps: usize,
     /// The longest query string, in bytes.
     pub max_query: usize,
-    /// Computations that may run at the same time in each of the two
-    /// lanes (quick and long, `lanes.rs`); at most [`MAX_WORKERS`].
+    /// Computations that may run at the same time in the long lane; the
+    /// quick lane has 4 places per worker (`lanes.rs`). At most
+    /// [`MAX_WORKERS`].
     pub workers: usize,
     /// How long a computation may run in the quick lane; past it, it
     /// needs a place in the long lane. Zero: every computation runs in

@@ -3,9 +3,11 @@
 //!
 //! Every computation runs on tokio's blocking pool (`spawn_blocking`), so
 //! a long search never stalls the threads that accept and answer other
-//! requests. It starts in the *quick* lane (`workers` places). Most
-//! requests of the page end there within milliseconds. One still running
-//! after [`Budget::quick`](crate::Budget::quick) moves to the *long* lane
+//! requests. It starts in the *quick* lane (4 places per worker, so that
+//! a burst of hostile requests passes through it a few at a time rather
+//! than two by two). Most requests of the page end there within
+//! milliseconds. One still running after
+//! [`Budget::quick`](crate::Budget::quick) moves to the *long* lane
 //! (`workers` places) if a place is free; if none is, it is cancelled,
 //! waits for a long place and starts again there, so the quick lane is
 //! held only for a slice of time by any request, however hostile.
@@ -22,10 +24,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use serde_json::value::RawValue;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
@@ -36,8 +37,19 @@ use crate::error::ApiError;
 /// has not stopped by itself.
 pub const GRACE: Duration = Duration::from_millis(250);
 
+/// Places in the quick lane per worker: a burst of hostile requests passes
+/// through the quick lane this many at a time.
+const QUICK_PLACES: usize = 4;
+
 /// A handler's answer: JSON already written by [`Shared::run`].
-pub type Answer = Json<Box<RawValue>>;
+#[derive(Debug)]
+pub struct Answer(Vec<u8>);
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
+    }
+}
 
 /// What the handlers share: the limits and the two lanes.
 #[derive(Debug)]
@@ -54,7 +66,7 @@ impl Shared {
     pub fn new(budget: Budget) -> Shared {
         let workers = budget.workers.clamp(1, MAX_WORKERS);
         Shared {
-            quick: Arc::new(Semaphore::new(workers)),
+            quick: Arc::new(Semaphore::new(QUICK_PLACES * workers)),
             long: Arc::new(Semaphore::new(workers)),
             workers,
             budget,
@@ -89,7 +101,7 @@ impl Shared {
                     "cancelled before the answer was written",
                 ));
             }
-            serde_json::value::to_raw_value(&answer).map(Json).map_err(|e| {
+            serde_json::to_vec(&answer).map(Answer).map_err(|e| {
                 ApiError::new(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     format!("cannot write the answer: {e}"),

@@ -7,10 +7,6 @@
 //! they tell a timeout that works (seconds) from one that never fires
 //! (the old server held such sockets for minutes), not fast from slow.
 //! Performance figures are in BENCHMARKS.md.
-//!
-//! The one `#[ignore]`d test floods the server with every hostile
-//! request at once and is timing-bound (see its reason); run it with
-//! `cargo test -p grundy-web --test api hostile -- --ignored`.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -381,9 +377,6 @@ fn cheap_requests_are_answered_while_hostile_ones_run() {
 }
 
 #[test]
-#[ignore = "timing-bound on a busy machine: passes 2 of 3 runs in a debug \
-            build at load 4 (round 0 of the flood waits up to 1.35 s for \
-            the quick lane, which 22 hostile requests pass through)"]
 fn cheap_requests_are_answered_while_any_hostile_ones_run() {
     let all: Vec<&str> = HOSTILE.iter().map(|h| h.0).collect();
     cheap_requests_survive(&all);

@@ -32,8 +32,9 @@ pub struct ServeArgs {
     /// Positions a misère sum search or a game may store, per request.
     #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_states)]
     pub max_states: usize,
-    /// Computations that may run at once in each of the quick and the
-    /// long lane (default and at most: the number of cores).
+    /// Computations that may run at once in the long lane, and a quarter
+    /// of the places of the quick lane, where each starts for 25 ms
+    /// (default and at most: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
     /// Also answer requests for this host name (repeatable). By default
