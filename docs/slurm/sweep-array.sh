@@ -10,14 +10,17 @@
 #   sbatch --array=0-31 sweep-array.sh 32 shards \
 #     'all-but:a,b,a+b,a+2b' --param a=1..100 --param 'b=a+1..a+100'
 # and once every task is done:  grundy merge shards/*.csv -o family.csv
+# GRUNDY_SUFFIX (default csv) names the shard files: csv.zst or csv.gz
+# writes them compressed (sbatch --export=ALL,GRUNDY_SUFFIX=csv.zst ...).
 set -euo pipefail
 : "${2:?usage: sbatch --array=0-(N-1) sweep-array.sh N DIR FAMILY...}"
 N=$1 DIR=$2
 shift 2
 : "${SLURM_ARRAY_TASK_ID:?submit with sbatch --array=0-$((N - 1))}"
+SUFFIX=${GRUNDY_SUFFIX:-csv}
 mkdir -p "$DIR"
 # --resume: a cancelled, requeued or resubmitted task goes on with the
-# rows of its own journal (DIR/I.csv.journal); a first run starts one.
+# rows of its own journal (DIR/I.SUFFIX.journal); a first run starts one.
 exec grundy sweep "$@" --jobs "${SLURM_CPUS_PER_TASK:-1}" \
-  --shard "$SLURM_ARRAY_TASK_ID/$N" --output "$DIR/$SLURM_ARRAY_TASK_ID.csv" \
-  --resume
+  --shard "$SLURM_ARRAY_TASK_ID/$N" \
+  --output "$DIR/$SLURM_ARRAY_TASK_ID.$SUFFIX" --resume

@@ -295,3 +295,71 @@ fn budgets_give_not_found_rows() {
     assert!(out.lines().nth(1).unwrap().ends_with(",not found"), "{out}");
     let _ = grundy(&["--help"]);
 }
+
+/// `-o FILE.csv.gz` and `FILE.csv.zst` (issue 19, the atlas's format):
+/// the same rows compressed, after a kill -9 and `--resume` too, and
+/// compressed shards merge into the one-process file.
+#[test]
+fn compressed_files_resume_and_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = dir.path().join("clean.csv");
+    assert!(sweep_to(&clean, &[]).status().unwrap().success());
+    let expected = std::fs::read(&clean).unwrap();
+    let decoded = |path: &Path| {
+        grundy_sweep::decode(std::fs::read(path).unwrap()).unwrap()
+    };
+    let mut resumed = 0;
+    for ext in ["gz", "zst"] {
+        let out = dir.path().join(format!("out.csv.{ext}"));
+        let journal = dir.path().join(format!("out.csv.{ext}.journal"));
+        let mut child =
+            sweep_to(&out, &[]).stderr(Stdio::null()).spawn().unwrap();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(60) {
+            if std::fs::metadata(&journal).map_or(0, |m| m.len()) >= 300_000 {
+                child.kill().unwrap();
+                break;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = child.wait();
+        if journal.exists() {
+            resumed += 1;
+            let status = sweep_to(&out, &["--resume"]).status().unwrap();
+            assert!(status.success());
+        }
+        assert!(!journal.exists());
+        let packed = std::fs::read(&out).unwrap();
+        assert!(packed.len() * 3 < expected.len(), "{ext}: not compressed");
+        assert_eq!(decoded(&out), expected, "{ext}");
+        // Shards, compressed, merged into plain and compressed files.
+        let mut shards = Vec::new();
+        for i in 0..3 {
+            let path = dir.path().join(format!("s{i}.csv.{ext}"));
+            let shard = format!("{i}/3");
+            let status =
+                sweep_to(&path, &["--shard", &shard]).status().unwrap();
+            assert!(status.success());
+            shards.push(path.to_str().unwrap().to_string());
+        }
+        for merged in ["m.csv", "m.csv.zst", "m.csv.gz"] {
+            let merged = dir.path().join(format!("{ext}-{merged}"));
+            let mut args = vec!["merge", "-o", merged.to_str().unwrap()];
+            args.extend(
+                [&shards[1], &shards[2], &shards[0]].map(String::as_str),
+            );
+            run(&args, 0);
+            assert_eq!(decoded(&merged), expected, "{ext} -> {merged:?}");
+        }
+    }
+    assert!(resumed >= 1, "the sweeps finished before any kill");
+    // A damaged compressed shard is one line, exit 2.
+    let bad = dir.path().join("bad.csv.zst");
+    let packed = std::fs::read(dir.path().join("s0.csv.zst")).unwrap();
+    std::fs::write(&bad, &packed[..packed.len() / 2]).unwrap();
+    let (_, err) = run(&["merge", bad.to_str().unwrap()], 2);
+    assert!(err.contains("does not decompress"), "{err}");
+}

@@ -434,12 +434,42 @@ impl Iterator for Points<'_> {
     type Item = Result<Point>;
 
     fn next(&mut self) -> Option<Result<Point>> {
+        self.next_where(&|_| true)
+    }
+}
+
+impl Points<'_> {
+    /// The next member whose index `select` accepts; the others are
+    /// passed over without being built (a shard of a large family skips
+    /// most of it).
+    pub fn next_where(
+        &mut self,
+        select: &dyn Fn(u64) -> bool,
+    ) -> Option<Result<Point>> {
+        loop {
+            if let Err(e) = self.advance()? {
+                return Some(Err(e));
+            }
+            let index = self.index;
+            self.index += 1;
+            if select(index) {
+                let values = match &self.state {
+                    State::Subsets { current } => current.clone(),
+                    State::Template { values, .. } => values.clone(),
+                };
+                return Some(Ok(Point { index, values }));
+            }
+        }
+    }
+
+    /// Moves to the next member: `None` at the end.
+    fn advance(&mut self) -> Option<Result<()>> {
         if self.done {
             return None;
         }
         let first = !self.started;
         self.started = true;
-        let values = match &mut self.state {
+        match &mut self.state {
             State::Subsets { current } => {
                 let Shape::Subsets { max, .. } = self.family.shape else {
                     unreachable!("state follows shape")
@@ -448,7 +478,6 @@ impl Iterator for Points<'_> {
                     self.done = true;
                     return None;
                 }
-                current.clone()
             }
             State::Template { vars, values, his } => {
                 let params = &self.family.params;
@@ -494,12 +523,9 @@ impl Iterator for Points<'_> {
                     vars.set(level, lo);
                     level += 1;
                 }
-                values.clone()
             }
-        };
-        let point = Point { index: self.index, values };
-        self.index += 1;
-        Some(Ok(point))
+        }
+        Some(Ok(()))
     }
 }
 

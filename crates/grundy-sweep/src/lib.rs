@@ -44,6 +44,7 @@
 #![deny(missing_docs)]
 
 mod check;
+mod compress;
 mod error;
 mod evaluate;
 mod expr;
@@ -61,6 +62,7 @@ mod sweep;
 mod table;
 
 pub use check::{Check, CheckOutcome, Verdict};
+pub use compress::{Compression, ZSTD_LEVEL, decode};
 pub use error::{Error, ErrorKind, Result};
 pub use evaluate::{Evaluation, Found, evaluate};
 pub use expr::{FUNCTIONS, MAX_EXPR_CHARS, MAX_EXPR_DEPTH};

@@ -136,10 +136,9 @@ impl Queue<'_> {
         let mut points = self.points.lock().unwrap_or_else(|e| e.into_inner());
         let mut batch = Vec::with_capacity(BATCH);
         while batch.len() < BATCH {
-            match points.next() {
+            match points.next_where(self.select) {
                 None => break,
-                Some(Ok(p)) if (self.select)(p.index) => batch.push(p),
-                Some(Ok(_)) => {}
+                Some(Ok(p)) => batch.push(p),
                 Some(Err(e)) => {
                     *failed.lock().unwrap_or_else(|e| e.into_inner()) =
                         Some(e);

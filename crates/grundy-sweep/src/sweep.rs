@@ -17,6 +17,7 @@ use std::sync::atomic::Ordering;
 
 use crate::evaluate::Evaluation;
 
+use crate::compress::Compression;
 use crate::error::{Error, ErrorKind, Result};
 use crate::family::Family;
 use crate::file::write_atomically;
@@ -411,6 +412,14 @@ fn write_output(
         content.extend_from_slice(line.as_bytes());
         content.push(b'\n');
     }
+    let content =
+        Compression::of_path(output).encode(content).map_err(|e| {
+            Error::io(
+                Some(output),
+                format!("cannot compress \"{}\"", output.display()),
+                e,
+            )
+        })?;
     write_atomically(output, &content)
 }
 

@@ -4,21 +4,23 @@
 //! The merging (family order, header checks, rows given twice) is
 //! `grundy_sweep::merge`; this reads the files and writes the result.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use grundy_sweep::Compression;
 
 use crate::term::Output;
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The shard files (CSV or JSON Lines, all of one sweep), in any order.
+    /// The shard files (CSV or JSON Lines, all of one sweep, each plain,
+    /// gzip or Zstandard), in any order.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
     /// Write to FILE instead of stdout (replaced whole, never left half
-    /// written).
+    /// written); FILE.gz and FILE.zst are compressed (gzip, Zstandard).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -27,16 +29,39 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let texts = args
         .files
         .iter()
-        .map(|f| {
-            std::fs::read_to_string(f)
-                .with_context(|| format!("cannot read \"{}\"", f.display()))
-        })
+        .map(|f| read_shard(f))
         .collect::<anyhow::Result<Vec<String>>>()?;
     let files = args.files.iter().map(PathBuf::as_path);
     let merged =
         grundy_sweep::merge(files.zip(texts.iter().map(String::as_str)))?;
+    let compression =
+        args.output.as_deref().map_or(Compression::None, Compression::of_path);
+    if let (Some(path), Compression::Gzip | Compression::Zstd) =
+        (&args.output, compression)
+    {
+        let mut content = Vec::new();
+        merged.write_to(&mut content)?;
+        let packed = compression.encode(content).with_context(|| {
+            format!("cannot compress \"{}\"", path.display())
+        })?;
+        grundy_sweep::write_atomically(path, &packed)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = Output::open(args.output.as_deref())?;
     merged.write_to(&mut out)?;
     out.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A shard's rows, whether the file is plain, gzip or Zstandard.
+fn read_shard(path: &Path) -> anyhow::Result<String> {
+    let shown = path.display();
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("cannot read \"{shown}\""))?;
+    let bytes = grundy_sweep::decode(bytes).with_context(|| {
+        format!("\"{shown}\" is damaged (it does not decompress)")
+    })?;
+    String::from_utf8(bytes).map_err(|_| {
+        anyhow::anyhow!("\"{shown}\" is not a sweep file (not UTF-8 text)")
+    })
 }

@@ -135,15 +135,73 @@ fn fast(set: &FiniteSet, budget: &Budget) -> Result<Periods, Stop> {
     }
 }
 
-/// Extends the history to `len` values (a block at a time).
+/// Extends the history to `len` values (a block at a time). Sets of up to
+/// four elements (every set of a `--subsets 3` atlas) get a loop unrolled
+/// for their size.
 fn grow(h: &mut Vec<u8>, moves: &[usize], len: usize) {
     let target = len.max(h.len() + 256);
-    for n in h.len()..target {
-        let mut acc = 0u64;
-        for &s in moves {
-            acc |= 1 << h[n - s];
+    match *moves {
+        [a] => grow_with(h, [a], target),
+        [a, b] => grow_with(h, [a, b], target),
+        [a, b, c] => grow_with(h, [a, b, c], target),
+        [a, b, c, d] => grow_with(h, [a, b, c, d], target),
+        _ => {
+            for n in h.len()..target {
+                let mut acc = 0u64;
+                for &s in moves {
+                    acc |= 1 << h[n - s];
+                }
+                h.push((!acc).trailing_zeros() as u8);
+            }
         }
-        h.push((!acc).trailing_zeros() as u8);
+    }
+}
+
+/// Below this min(S), runs are too short to vectorise: one position at a
+/// time.
+const SHORT_RUN: usize = 16;
+
+/// [`grow`] for `K` moves known at compile time (sorted). The values of
+/// the next min(S) positions depend only on values already known, so
+/// they are computed a run of min(S) at a time, by a loop the compiler
+/// vectorises: with K moves every value is at most K, and the mex of the
+/// options is the number of values 0, 1, ... present in a row.
+fn grow_with<const K: usize>(
+    h: &mut Vec<u8>,
+    moves: [usize; K],
+    target: usize,
+) {
+    let mut n = h.len();
+    h.resize(target, 0);
+    let least = moves[0];
+    if least < SHORT_RUN {
+        for n in n..target {
+            let mut acc = 0u64;
+            for s in moves {
+                acc |= 1 << h[n - s];
+            }
+            h[n] = (!acc).trailing_zeros() as u8;
+        }
+        return;
+    }
+    while n < target {
+        let len = least.min(target - n);
+        let (done, todo) = h.split_at_mut(n);
+        let options: [&[u8]; K] = moves.map(|s| &done[n - s..n - s + len]);
+        for (i, cell) in todo[..len].iter_mut().enumerate() {
+            let mut mex = 0u8;
+            let mut run = 1u8;
+            for v in 0..K as u8 {
+                let mut present = false;
+                for option in &options {
+                    present |= option[i] == v;
+                }
+                run &= u8::from(present);
+                mex += run;
+            }
+            *cell = mex;
+        }
+        n += len;
     }
 }
 
@@ -156,8 +214,8 @@ fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Periods {
     // Values past the history follow from the period.
     let at = |i: usize| if i < l + p { h[i] } else { h[l + (i - l) % p] };
     let zero = |i: usize| at(i) == 0;
-    let q = (1..=p)
-        .filter(|d| p.is_multiple_of(*d))
+    let q = divisors(p)
+        .into_iter()
         .find(|&d| (l..l + p).all(|n| zero(n) == zero(n + d)))
         .expect("p itself is a period of the outcomes");
     let lo =
@@ -184,6 +242,25 @@ fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Periods {
     }
 }
 
+/// The divisors of `p` (at least 1) in increasing order, in O(sqrt p)
+/// steps: trying every d <= p cost more than the rest of a small set's
+/// row.
+fn divisors(p: usize) -> Vec<usize> {
+    let (mut small, mut large) = (Vec::new(), Vec::new());
+    let mut d = 1;
+    while d * d <= p {
+        if p.is_multiple_of(d) {
+            small.push(d);
+            if d * d != p {
+                large.push(p / d);
+            }
+        }
+        d += 1;
+    }
+    small.extend(large.into_iter().rev());
+    small
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +282,15 @@ mod tests {
     fn key(f: &Periods) -> (u64, u64, u64, u64, Option<u64>) {
         let (g, o) = (&f.main, &f.outcome);
         (g.preperiod, g.period, o.preperiod, o.period, g.max_value)
+    }
+
+    #[test]
+    fn divisors_in_order() {
+        for p in 1usize..2000 {
+            let slow: Vec<usize> =
+                (1..=p).filter(|d| p.is_multiple_of(*d)).collect();
+            assert_eq!(divisors(p), slow, "p = {p}");
+        }
     }
 
     #[test]
@@ -250,6 +336,44 @@ mod tests {
             let r = reference(&s);
             prop_assert_eq!(key(&f), key(&r), "{}", s);
             prop_assert_eq!(f.outcome.max_value, r.outcome.max_value, "{}", s);
+        }
+
+        /// Up to four elements, the smallest at least 16: the vectorised
+        /// runs of `grow_with`, with runs cut short by the target.
+        #[test]
+        fn vectorised_runs_equal_general(
+            v in prop::collection::btree_set(16u64..700, 1..5),
+        ) {
+            let s = set(&v.into_iter().collect::<Vec<_>>());
+            let f = evaluate(&s, &Budget::default()).unwrap();
+            let r = reference(&s);
+            prop_assert_eq!(key(&f), key(&r), "{}", s);
+            prop_assert_eq!(f.outcome.max_value, r.outcome.max_value, "{}", s);
+        }
+    }
+
+    #[test]
+    fn grown_values_follow_the_definition() {
+        // The history itself, against g(n) = mex{g(n - s)} written out.
+        for moves in [vec![16, 17], vec![20, 33, 47], vec![16, 40, 41, 90]] {
+            let mut h: Vec<u8> = Vec::new();
+            let m = *moves.last().unwrap();
+            for n in 0..m {
+                let options: Vec<u8> = moves
+                    .iter()
+                    .filter(|&&s| s <= n)
+                    .map(|&s| h[n - s])
+                    .collect();
+                h.push((0..).find(|v| !options.contains(v)).unwrap());
+            }
+            let mut naive = h.clone();
+            grow(&mut h, &moves, 5000);
+            for n in m..h.len() {
+                let options: Vec<u8> =
+                    moves.iter().map(|&s| naive[n - s]).collect();
+                naive.push((0..).find(|v| !options.contains(v)).unwrap());
+            }
+            assert_eq!(h, naive, "{moves:?}");
         }
     }
 }

@@ -76,7 +76,8 @@ pub struct SweepArgs {
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
     /// Write the rows to FILE (in family order, replaced whole at the
-    /// end; FILE.journal keeps finished rows meanwhile).
+    /// end; FILE.journal keeps finished rows meanwhile). FILE.csv.gz or
+    /// FILE.csv.zst (also .jsonl) is compressed, gzip or Zstandard.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Continue an interrupted sweep from FILE.journal.
