@@ -88,14 +88,9 @@ pub struct BudgetArgs {
     pub timeout: Option<f64>,
 }
 
-/// The default `--max-positions` for octal games: ten million heaps take
-/// seconds to a minute and 20 MB (two bytes a heap), where the default
-/// for subtraction games would be hours and 20 GB.
-pub const DEFAULT_OCTAL_HEAPS: u64 = 10_000_000;
-
 impl BudgetArgs {
     /// The budget for a computation on `rules`: an octal game gets
-    /// [`DEFAULT_OCTAL_HEAPS`] unless `--max-positions` was given.
+    /// [`grundy::DEFAULT_OCTAL_HEAPS`] unless `--max-positions` was given.
     pub fn limit_for<'a>(
         &self,
         rules: impl IntoIterator<Item = &'a grundy::Rules>,
@@ -105,7 +100,7 @@ impl BudgetArgs {
             .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
         let mut budget = self.limit()?;
         if octal && self.max_positions.is_none() {
-            budget.max_positions = DEFAULT_OCTAL_HEAPS;
+            budget.max_positions = grundy::DEFAULT_OCTAL_HEAPS;
         }
         Ok(budget)
     }

@@ -37,6 +37,25 @@ pub(crate) struct Limits {
     pub(crate) timeout: Option<f64>,
 }
 
+/// `max_positions=` as given, or its default for `rules`: ten million
+/// heaps when one of them is an octal game (as the command does), else
+/// the library's default.
+pub(crate) fn positions_for<'a>(
+    max_positions: Option<u64>,
+    rules: impl IntoIterator<Item = &'a grundy::Rules>,
+) -> u64 {
+    max_positions.unwrap_or_else(|| {
+        let octal = rules
+            .into_iter()
+            .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
+        if octal {
+            grundy::DEFAULT_OCTAL_HEAPS
+        } else {
+            grundy::DEFAULT_MAX_POSITIONS
+        }
+    })
+}
+
 impl Limits {
     /// The deadline `timeout=` sets, from now; a timeout that is not a
     /// positive number of seconds is a `ValueError`.

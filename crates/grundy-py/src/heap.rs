@@ -1,13 +1,11 @@
 //! `grundy.heap` and its result, `grundy.HeapReport`: one heap of any
 //! size (a Python int of any number of digits), as `grundy heap`.
 
-use grundy::{
-    BigUint, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, HeapReport, Outcome,
-};
+use grundy::{BigUint, DEFAULT_MAX_STATES, HeapReport, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::call::{Limits, Progress, Watch};
+use crate::call::{Limits, Progress, Watch, positions_for};
 use crate::display::py_str;
 
 /// Everything about one heap: its Grundy value, its outcome under both
@@ -172,7 +170,7 @@ impl PyHeapReport {
     rules,
     n,
     *,
-    max_positions = DEFAULT_MAX_POSITIONS,
+    max_positions = None,
     max_states = DEFAULT_MAX_STATES,
     timeout = None,
     progress = false,
@@ -181,13 +179,14 @@ pub(crate) fn heap(
     py: Python<'_>,
     rules: &Bound<'_, PyAny>,
     n: &Bound<'_, PyAny>,
-    max_positions: u64,
+    max_positions: Option<u64>,
     max_states: u64,
     timeout: Option<f64>,
     progress: bool,
 ) -> PyResult<PyHeapReport> {
     let rules = crate::rules::rules(rules)?;
     let n = crate::rules::heap_size(n)?;
+    let max_positions = positions_for(max_positions, [&rules]);
     let limits = Limits { max_positions, max_states, timeout };
     let watch = Watch::new(progress.then_some(Progress {
         desc: "heap",

@@ -3,8 +3,8 @@
 //! Most people who explore impartial games do it in Python (notebooks,
 //! scripts, SageMath); this crate gives them the library's small API
 //! without shelling out to the command: `values` and `outcomes` as NumPy
-//! arrays, `period`, `heap`, `sum`, `best_move`, and the engine of
-//! `sweep`. It is glue, like the command: rules and heaps from Python
+//! arrays, `period`, `heap`, `sum`, `best_move`, and the engines of
+//! `sweep` and `fit`. It is glue, like the command: rules and heaps from Python
 //! objects (`rules.rs`), one budget per call with the GIL released,
 //! Ctrl-C and progress (`call.rs`), the library's errors as Python
 //! exceptions worded for Python (`errors.rs`), and result objects whose
@@ -19,6 +19,7 @@
 mod call;
 mod display;
 mod errors;
+mod fit;
 mod heap;
 mod period;
 mod rules;
@@ -39,11 +40,13 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sum::sum, m)?)?;
     m.add_function(wrap_pyfunction!(sum::best_move, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(fit::fit_report, m)?)?;
     m.add_class::<period::PyPeriodReport>()?;
     m.add_class::<heap::PyHeapReport>()?;
     m.add_class::<sum::PySumReport>()?;
     m.add_class::<sum::PyMove>()?;
     m.add("DEFAULT_MAX_POSITIONS", grundy::DEFAULT_MAX_POSITIONS)?;
+    m.add("DEFAULT_OCTAL_HEAPS", grundy::DEFAULT_OCTAL_HEAPS)?;
     m.add("DEFAULT_MAX_STATES", grundy::DEFAULT_MAX_STATES)?;
     m.add("DEFAULT_SWEEP_POSITIONS", grundy_sweep::DEFAULT_SWEEP_POSITIONS)?;
     m.add("MAX_ELEMENT", grundy::MAX_ELEMENT)?;

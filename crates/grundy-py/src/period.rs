@@ -10,15 +10,14 @@
 use std::time::Instant;
 
 use grundy::{
-    DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, EngineChoice, PeriodOptions,
-    PeriodReport, Play, Rules,
+    DEFAULT_MAX_STATES, EngineChoice, PeriodOptions, PeriodReport, Play, Rules,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 
-use crate::call::{Limits, Progress, Watch};
+use crate::call::{Limits, Progress, Watch, positions_for};
 use crate::display::{self, py_str};
 use crate::types;
 
@@ -240,7 +239,9 @@ impl PyPeriodReport {
 /// sequence's. ``engine`` is ``"auto"``, ``"block"`` or ``"runs"`` (finite
 /// sets; all-but sets always use the FES engine). The search stops with
 /// ``grundy.BudgetExceeded`` after ``max_positions`` positions (run
-/// segments for the run-length engine) or ``timeout`` seconds. It runs
+/// segments for the run-length engine, heaps for octal games; by default
+/// ``DEFAULT_MAX_POSITIONS``, and ``DEFAULT_OCTAL_HEAPS`` for octal
+/// games, as the command does) or ``timeout`` seconds. It runs
 /// with the GIL released; Ctrl-C stops it; ``progress=True`` shows a bar
 /// (tqdm if installed) for searches longer than a twentieth of a second.
 ///
@@ -257,7 +258,7 @@ impl PyPeriodReport {
     misere = false,
     engine = "auto",
     *,
-    max_positions = DEFAULT_MAX_POSITIONS,
+    max_positions = None,
     timeout = None,
     progress = false,
 ))]
@@ -266,7 +267,7 @@ pub(crate) fn period(
     rules: &Bound<'_, PyAny>,
     misere: bool,
     engine: &str,
-    max_positions: u64,
+    max_positions: Option<u64>,
     timeout: Option<f64>,
     progress: bool,
 ) -> PyResult<PyPeriodReport> {
@@ -281,6 +282,7 @@ pub(crate) fn period(
     {
         warn_fixed_engine(py, &rules, engine, fixed)?;
     }
+    let max_positions = positions_for(max_positions, [&rules]);
     let limits =
         Limits { max_positions, max_states: DEFAULT_MAX_STATES, timeout };
     let watch = Watch::new(progress.then_some(Progress {

@@ -3,8 +3,7 @@
 //! and the `grundy.Move` they return.
 
 use grundy::{
-    BigUint, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, Heap, Move, Play,
-    Rules, Strategy, SumReport,
+    BigUint, DEFAULT_MAX_STATES, Heap, Move, Play, Rules, Strategy, SumReport,
 };
 use num_traits::ToPrimitive;
 use pyo3::exceptions::PyValueError;
@@ -13,7 +12,7 @@ use pyo3::types::{PyDict, PyTuple};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use crate::call::{Limits, Progress, Watch};
+use crate::call::{Limits, Progress, Watch, positions_for};
 use crate::display::{html_table, json_dict, py_str};
 use crate::types;
 
@@ -209,7 +208,7 @@ impl PySumReport {
     heaps,
     misere = false,
     *,
-    max_positions = DEFAULT_MAX_POSITIONS,
+    max_positions = None,
     max_states = DEFAULT_MAX_STATES,
     timeout = None,
     progress = false,
@@ -218,7 +217,7 @@ pub(crate) fn sum(
     py: Python<'_>,
     heaps: &Bound<'_, PyAny>,
     misere: bool,
-    max_positions: u64,
+    max_positions: Option<u64>,
     max_states: u64,
     timeout: Option<f64>,
     progress: bool,
@@ -228,6 +227,8 @@ pub(crate) fn sum(
         .map(|(rules, size)| Heap { rules, size })
         .collect();
     let play = if misere { Play::Misere } else { Play::Normal };
+    let max_positions =
+        positions_for(max_positions, heaps.iter().map(|h| &h.rules));
     let limits = Limits { max_positions, max_states, timeout };
     let watch = Watch::new(progress.then_some(Progress {
         desc: "sum",
@@ -260,7 +261,7 @@ pub(crate) fn sum(
     misere = false,
     *,
     seed = 0,
-    max_positions = DEFAULT_MAX_POSITIONS,
+    max_positions = None,
     max_states = DEFAULT_MAX_STATES,
     timeout = None,
     progress = false,
@@ -271,7 +272,7 @@ pub(crate) fn best_move(
     heaps: &Bound<'_, PyAny>,
     misere: bool,
     seed: u64,
-    max_positions: u64,
+    max_positions: Option<u64>,
     max_states: u64,
     timeout: Option<f64>,
     progress: bool,
@@ -286,6 +287,8 @@ pub(crate) fn best_move(
         })
         .collect::<PyResult<_>>()?;
     let play = if misere { Play::Misere } else { Play::Normal };
+    let max_positions =
+        positions_for(max_positions, heaps.iter().map(|(r, _)| r));
     let limits = Limits { max_positions, max_states, timeout };
     let watch = Watch::new(progress.then_some(Progress {
         desc: "best_move",

@@ -62,6 +62,21 @@ pub(crate) fn sweep_columns<'py>(
     progress: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let family = family(template, &params, subsets, max)?;
+    let rows = rows(py, &family, max_positions, timeout, jobs, progress)?;
+    columns(py, &family, &rows)
+}
+
+/// Every row of `family`, in family order, each set with the per-set
+/// budget; the GIL released meanwhile, Ctrl-C and the progress bar
+/// watched. Shared by `sweep` and `fit`.
+pub(crate) fn rows(
+    py: Python<'_>,
+    family: &Family,
+    max_positions: u64,
+    timeout: Option<f64>,
+    jobs: usize,
+    progress: bool,
+) -> PyResult<Vec<Row>> {
     let timeout = match timeout {
         None => None,
         Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
@@ -86,7 +101,7 @@ pub(crate) fn sweep_columns<'py>(
         cancel: watch.cancel_flag(),
     };
     let (ran, mut rows) =
-        py.detach(|| wait_for_rows(&family, &options, &watch));
+        py.detach(|| wait_for_rows(family, &options, &watch));
     if let Some(e) = watch.take_failure() {
         let _ = watch.close(py);
         return Err(e);
@@ -94,7 +109,7 @@ pub(crate) fn sweep_columns<'py>(
     watch.close(py)?;
     ran?;
     rows.sort_by_key(|r| r.index);
-    columns(py, &family, &rows)
+    Ok(rows)
 }
 
 /// Runs the sweep on its own threads and collects the rows, ticking

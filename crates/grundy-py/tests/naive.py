@@ -65,3 +65,30 @@ def least_period(values: Sequence[int], min_span: int, saltus: bool = False):
         if (n - p) - l >= max(2 * p, min_span):
             return l, p, s
     return None
+
+
+def octal_values(code: str, to: int) -> List[int]:
+    """g(0..=to) of the octal game ``code`` (``"0.137"``, ``"4.07"``), from
+    its definition (Winning Ways, ch. 4): digit d_i says, as a sum of 1,
+    2 and 4, whether removing i tokens from a heap may leave 0, 1 or 2
+    non-empty heaps (d_0: splitting a heap without removing any)."""
+    before, after = code.split(".")
+    digits = [int(before)] + [int(d) for d in after]
+    g: List[int] = []
+    for n in range(to + 1):
+        options = set()
+        for i, d in enumerate(digits):
+            if i > n:
+                break
+            rest = n - i
+            if d & 1 and rest == 0:
+                options.add(0)
+            if d & 2 and rest > 0 and (i > 0 or rest < n):
+                options.add(g[rest])
+            if d & 4:
+                for a in range(1, rest // 2 + 1):
+                    b = rest - a
+                    if b >= 1:
+                        options.add(g[a] ^ g[b])
+        g.append(mex(options))
+    return g

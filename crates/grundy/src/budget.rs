@@ -25,6 +25,11 @@ use crate::survey::Survey;
 /// The default number of positions (work units) a search may examine.
 pub const DEFAULT_MAX_POSITIONS: u64 = 10_000_000_000;
 
+/// The default for octal games, whose work unit is a heap: ten million
+/// heaps take seconds to a minute and 20 MB (two bytes a heap), where
+/// [`DEFAULT_MAX_POSITIONS`] would be hours and 20 GB.
+pub const DEFAULT_OCTAL_HEAPS: u64 = 10_000_000;
+
 /// The default number of positions an exact search over sums may store.
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
 

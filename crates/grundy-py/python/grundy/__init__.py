@@ -30,6 +30,7 @@ from ._errors import BudgetExceeded, Error, InvalidRules
 from ._grundy import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_MAX_STATES,
+    DEFAULT_OCTAL_HEAPS,
     DEFAULT_SWEEP_POSITIONS,
     MAX_ELEMENT,
     HeapReport,
@@ -49,6 +50,7 @@ from ._types import Certificate, HeapValue, PatternCycle, Periodicity, Reduction
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
     "DEFAULT_MAX_STATES",
+    "DEFAULT_OCTAL_HEAPS",
     "DEFAULT_SWEEP_POSITIONS",
     "MAX_ELEMENT",
     "BudgetExceeded",
@@ -65,6 +67,7 @@ __all__ = [
     "SumReport",
     "__version__",
     "best_move",
+    "fit",
     "heap",
     "outcomes",
     "period",
@@ -159,3 +162,53 @@ def _frame(pandas: Any, columns: Dict[str, List[Any]]) -> Any:
         else:
             data[name] = pandas.array(values, dtype="Int64")
     return pandas.DataFrame(data)
+
+
+def fit(
+    family: str,
+    /,
+    *,
+    key: str = "period",
+    degree: int = 3,
+    validate: Optional[Dict[str, ParamValues]] = None,
+    max_positions: int = DEFAULT_SWEEP_POSITIONS,
+    timeout: Optional[float] = None,
+    jobs: int = 0,
+    progress: bool = False,
+    **params: ParamValues,
+) -> Dict[str, Any]:
+    """The law behind one column of a family's sweep: ``grundy fit``.
+
+    The family and its parameters are written as for :func:`sweep`
+    (``grundy.fit("a,b", a="1..30", b="a+1..a+40")``); ``key`` is the
+    column to explain: ``"period"``, ``"preperiod"``, ``"saltus"``,
+    ``"max_value"``, ``"outcome_period"`` or ``"outcome_preperiod"``;
+    ``degree`` the highest degree of a formula (0 to 6). ``validate``
+    computes the family further, with some parameters' ranges replaced
+    (``validate={"a": "31..60"}``), and checks every prediction there.
+
+    Returns the object ``grundy fit --json`` prints (its keys are a
+    contract, listed in the README), as a dict: ``family``, ``key``,
+    ``params``, ``rows``, the ``pieces`` (each ``when``, ``formula``,
+    ``rows``, ``confirming``; empty when there is no simple law), the
+    ``exceptions`` (rows no piece explains) and ``validated`` (with
+    ``validate``: ``range``, ``rows``, ``correct``, ``wrong``; else None).
+    A law is a conjecture backed by the rows it was found on, not a proof.
+
+    >>> import grundy
+    >>> law = grundy.fit("a,2*a+1", a="1..24")
+    >>> [(p["when"], p["formula"]) for p in law["pieces"]], law["exceptions"]
+    ([('true', '3*a + 1')], [{'a': 1, 'period': 2}])
+    >>> grundy.fit("a,2*a+1", a="1..24", validate={"a": "25..40"})["validated"]
+    {'range': 'a=25..40', 'rows': 16, 'correct': 16, 'wrong': []}
+    """
+    if isinstance(degree, bool) or not isinstance(degree, int) or degree < 0:
+        raise ValueError(f"degree={degree!r} must be a whole number from 0 to 6 (default 3)")
+    specs = [_param_spec(name, v) for name, v in params.items()]
+    further = [_param_spec(name, v) for name, v in (validate or {}).items()]
+    text = _grundy.fit_report(
+        family, specs, key, degree, further, max_positions, timeout, jobs, progress
+    )
+    import json
+
+    return json.loads(text)

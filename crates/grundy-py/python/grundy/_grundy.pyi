@@ -19,6 +19,7 @@ IntDType = Union[str, type, np.dtype[Any]]
 __version__: str
 DEFAULT_MAX_POSITIONS: int
 DEFAULT_MAX_STATES: int
+DEFAULT_OCTAL_HEAPS: int
 DEFAULT_SWEEP_POSITIONS: int
 MAX_ELEMENT: int
 
@@ -43,7 +44,7 @@ def period(
     misere: bool = False,
     engine: Literal["auto", "block", "runs"] = "auto",
     *,
-    max_positions: int = ...,
+    max_positions: Optional[int] = None,
     timeout: Optional[float] = None,
     progress: bool = False,
 ) -> PeriodReport: ...
@@ -51,7 +52,7 @@ def heap(
     rules: Rules,
     n: int,
     *,
-    max_positions: int = ...,
+    max_positions: Optional[int] = None,
     max_states: int = ...,
     timeout: Optional[float] = None,
     progress: bool = False,
@@ -60,7 +61,7 @@ def sum(
     heaps: Iterable[HeapSpec],
     misere: bool = False,
     *,
-    max_positions: int = ...,
+    max_positions: Optional[int] = None,
     max_states: int = ...,
     timeout: Optional[float] = None,
     progress: bool = False,
@@ -70,7 +71,7 @@ def best_move(
     misere: bool = False,
     *,
     seed: int = 0,
-    max_positions: int = ...,
+    max_positions: Optional[int] = None,
     max_states: int = ...,
     timeout: Optional[float] = None,
     progress: bool = False,
@@ -85,6 +86,17 @@ def sweep_columns(
     jobs: int,
     progress: bool,
 ) -> Dict[str, List[Any]]: ...
+def fit_report(
+    template: str,
+    params: List[str],
+    key: str,
+    degree: int,
+    validate: List[str],
+    max_positions: int,
+    timeout: Optional[float],
+    jobs: int,
+    progress: bool,
+) -> str: ...
 @final
 class PeriodReport:
     @property
