@@ -71,7 +71,12 @@ struct Param {
 enum Shape {
     Template { all_but: bool, elements: Vec<Expr> },
     Subsets { k: usize, max: u64 },
+    Octal { digits: usize },
 }
+
+/// The most digits after the point [`Family::octal`] sweeps: 2 8^6 - 1 =
+/// 524,287 codes.
+pub const MAX_OCTAL_DIGITS: usize = 6;
 
 /// One member of a family, before evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,6 +152,46 @@ impl Family {
         Ok(Family { params: Vec::new(), shape: Shape::Subsets { k, max } })
     }
 
+    /// Every octal game `d0.d1...dk` with `digits` = k digits after the
+    /// point or fewer: d0 is 0 or 4 (a move may split a heap without
+    /// removing tokens), d1..dk are 0 to 7, not all 0 unless d0 is 4
+    /// (`4.0`: only splitting). Codes are written without trailing zeros
+    /// (`0.130` is `0.13`), each once: 2 8^k - 1 of them, 1023 for k = 3
+    /// (Flammenkamp's tables of octal games list the same codes). The
+    /// family order is that of the digits (d0, d1, ..., dk), which are its
+    /// parameters `d0` ... `dk`.
+    ///
+    /// ```
+    /// let f = grundy_sweep::Family::octal(2)?;
+    /// assert_eq!(f.param_names(), ["d0", "d1", "d2"]);
+    /// assert_eq!(f.count()?, 127);
+    /// let limit = grundy::Budget::positions(1 << 12);
+    /// let rows: Vec<_> = f.points().take(9).map(|p| f.row(&p.unwrap(), &limit)).collect();
+    /// assert_eq!(rows[0].set, "0.01");
+    /// assert_eq!(rows[7].set, "0.1");
+    /// assert_eq!(rows[8].set, "0.11");
+    /// # Ok::<(), grundy_sweep::Error>(())
+    /// ```
+    pub fn octal(digits: usize) -> Result<Family> {
+        if !(1..=MAX_OCTAL_DIGITS).contains(&digits) {
+            return Err(Error::parse(format!(
+                "--octal {digits}: sweep codes of 1 to {MAX_OCTAL_DIGITS} digits after the point (3: the 1023 codes of Flammenkamp's three-digit table)"
+            )));
+        }
+        let params = (0..=digits)
+            .map(|i| {
+                let digit =
+                    |text: &str| Expr::parse(text, "a digit", &[], false);
+                Ok(Param {
+                    name: format!("d{i}"),
+                    lo: digit("0")?,
+                    hi: digit(if i == 0 { "4" } else { "7" })?,
+                })
+            })
+            .collect::<Result<Vec<Param>>>()?;
+        Ok(Family { params, shape: Shape::Octal { digits } })
+    }
+
     /// The parameter names, in order (none for subsets).
     pub fn param_names(&self) -> Vec<&str> {
         self.params.iter().map(|p| p.name.as_str()).collect()
@@ -160,7 +205,7 @@ impl Family {
     }
 
     /// [`Family::count`], giving up (`Ok(None)`) as soon as `stop` says so;
-    /// it is asked every [`STOP_EVERY`] steps of the outer parameters (a
+    /// it is asked every 4096 steps of the outer parameters (a
     /// server's deadline and hang-ups: walking 2^22 outer values takes a
     /// good part of a second).
     pub fn count_unless(
@@ -173,10 +218,13 @@ impl Family {
                 .map(|c| Some(c as u64))
                 .ok_or_else(too_big);
         }
+        if let Shape::Octal { digits } = self.shape {
+            return Ok(Some((2u64 << (3 * digits)) - 1));
+        }
         // The innermost parameter's range is counted, not walked: a family
         // of 10^6 x 10^6 sets is refused after a few thousand outer steps.
         let Shape::Template { .. } = self.shape else {
-            unreachable!("subsets returned above")
+            unreachable!("subsets and octal codes returned above")
         };
         let mut vars = Vars::new(&self.param_names());
         let mut values = vec![0; self.params.len()];
@@ -250,6 +298,11 @@ impl Family {
                 values: vec![0; self.params.len()],
                 his: vec![0; self.params.len()],
             },
+            Shape::Octal { digits } => {
+                let mut first = vec![0; digits + 1];
+                first[digits] = 1;
+                State::Octal { current: first }
+            }
         };
         Points { family: self, state, started: false, done: false, index: 0 }
     }
@@ -303,8 +356,42 @@ impl Family {
                 }
                 (point.values.clone(), build(*all_but, elements, &vars))
             }
+            Shape::Octal { .. } => {
+                let code = octal_code(&point.values);
+                let rules = code
+                    .parse::<Rules>()
+                    .map_err(|e| (code.clone(), e.message().to_string()));
+                (point.values.clone(), rules)
+            }
         }
     }
+}
+
+/// `d0.d1d2...` without trailing zeros (`4.0` when no digit after the
+/// point is).
+fn octal_code(digits: &[i64]) -> String {
+    let last = digits.iter().rposition(|&d| d != 0).unwrap_or(0).max(1);
+    let after: String =
+        digits[1..=last].iter().map(|d| d.to_string()).collect();
+    format!("{}.{after}", digits[0])
+}
+
+/// The next octal code in family order (see [`Family::octal`]): the
+/// digits after the point counted up in base 8, then d0 from 0 (where
+/// they start at 0.0...01) to 4 (where they start at 4.0).
+fn next_code(c: &mut [i64]) -> bool {
+    for i in (1..c.len()).rev() {
+        if c[i] < 7 {
+            c[i] += 1;
+            return true;
+        }
+        c[i] = 0;
+    }
+    if c[0] == 0 {
+        c[0] = 4;
+        return true;
+    }
+    false
 }
 
 fn build(
@@ -428,6 +515,7 @@ pub struct Points<'a> {
 enum State {
     Template { vars: Vars, values: Vec<i64>, his: Vec<i64> },
     Subsets { current: Vec<i64> },
+    Octal { current: Vec<i64> },
 }
 
 impl Iterator for Points<'_> {
@@ -454,7 +542,9 @@ impl Points<'_> {
             self.index += 1;
             if select(index) {
                 let values = match &self.state {
-                    State::Subsets { current } => current.clone(),
+                    State::Subsets { current } | State::Octal { current } => {
+                        current.clone()
+                    }
                     State::Template { values, .. } => values.clone(),
                 };
                 return Some(Ok(Point { index, values }));
@@ -475,6 +565,12 @@ impl Points<'_> {
                     unreachable!("state follows shape")
                 };
                 if !first && !next_combination(current, max as i64) {
+                    self.done = true;
+                    return None;
+                }
+            }
+            State::Octal { current } => {
+                if !first && !next_code(current) {
                     self.done = true;
                     return None;
                 }
@@ -671,6 +767,35 @@ mod tests {
             .unwrap();
         let e = f.count().unwrap_err();
         assert!(e.message().contains("more than"), "{e}");
+    }
+
+    #[test]
+    fn octal_codes_once_each_in_digit_order() {
+        for digits in 1..=3 {
+            let f = Family::octal(digits).unwrap();
+            let points: Vec<Point> = f.points().map(Result::unwrap).collect();
+            assert_eq!(points.len() as u64, f.count().unwrap());
+            assert_eq!(points.len(), (2 << (3 * digits)) - 1);
+            // Strictly increasing digit tuples: family order, no repeats.
+            assert!(points.windows(2).all(|w| w[0].values < w[1].values));
+            let mut codes = std::collections::HashSet::new();
+            for p in &points {
+                let (params, rules) = f.set_of(p);
+                assert_eq!(params, p.values);
+                let code = rules.unwrap().to_string();
+                assert!(
+                    code == "4.0" || !code.ends_with('0'),
+                    "{code} is not canonical"
+                );
+                assert!(code.starts_with("0.") || code.starts_with("4."));
+                assert!(codes.insert(code));
+            }
+        }
+        let one = sets(&Family::octal(1).unwrap());
+        assert_eq!(one.len(), 15);
+        assert_eq!((one[0].as_str(), one[7].as_str()), ("0.1", "4.0"));
+        assert!(Family::octal(0).is_err());
+        assert!(Family::octal(MAX_OCTAL_DIGITS + 1).is_err());
     }
 
     #[test]

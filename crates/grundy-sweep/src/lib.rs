@@ -66,7 +66,7 @@ pub use compress::{Compression, ZSTD_LEVEL, decode};
 pub use error::{Error, ErrorKind, Result};
 pub use evaluate::{Evaluation, Found, evaluate};
 pub use expr::{FUNCTIONS, MAX_EXPR_CHARS, MAX_EXPR_DEPTH};
-pub use family::{Family, MAX_FAMILY, Point, Points};
+pub use family::{Family, MAX_FAMILY, MAX_OCTAL_DIGITS, Point, Points};
 pub use file::{OutputFile, remove_temporaries, write_atomically};
 pub use format::{Format, Layout, Lines};
 pub use journal::journal_path;

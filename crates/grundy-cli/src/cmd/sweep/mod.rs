@@ -45,6 +45,9 @@ impl From<Format> for grundy_sweep::Format {
     }
 }
 
+/// The default per-code budget of `--octal`: 2^20 heaps.
+const OCTAL_HEAPS: u64 = 1 << 20;
+
 #[derive(Debug, Args)]
 pub struct SweepArgs {
     /// The family's template: a set whose elements are expressions of the
@@ -55,8 +58,8 @@ pub struct SweepArgs {
     #[arg(
         value_name = "TEMPLATE",
         allow_hyphen_values = true,
-        required_unless_present = "subsets",
-        conflicts_with = "subsets"
+        required_unless_present_any = ["subsets", "octal"],
+        conflicts_with_all = ["subsets", "octal"]
     )]
     pub template: Option<String>,
     /// A parameter and its inclusive range, `NAME=LO..HI`; bounds may use
@@ -72,6 +75,12 @@ pub struct SweepArgs {
     /// The largest element M for --subsets.
     #[arg(long, value_name = "M", requires = "subsets")]
     pub max: Option<u64>,
+    /// Sweep every octal game with up to D digits after the point
+    /// (`0.1` ... `4.777` for D = 3: the 1023 codes of Flammenkamp's
+    /// table), each to 2^20 heaps unless --max-positions says otherwise;
+    /// the columns d0 ... dD are its digits.
+    #[arg(long, value_name = "D", conflicts_with_all = ["subsets", "param"])]
+    pub octal: Option<usize>,
     /// Row format.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
@@ -90,9 +99,10 @@ pub struct SweepArgs {
     /// Worker threads (default: one per core).
     #[arg(long, short, value_name = "N")]
     pub jobs: Option<usize>,
-    /// Per set: give up after this many positions (status "not found").
-    #[arg(long, value_name = "N", default_value_t = grundy_sweep::DEFAULT_SWEEP_POSITIONS)]
-    pub max_positions: u64,
+    /// Per set: give up after this many positions (status "not found")
+    /// [default: 100000000; for --octal 1048576 heaps].
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<u64>,
     /// Per set: give up after this many seconds (status "not found"; makes
     /// results depend on the machine).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
@@ -143,6 +153,7 @@ struct Plan {
 impl SweepArgs {
     fn plan(&self) -> anyhow::Result<Plan> {
         let family = match (&self.template, self.subsets, self.max) {
+            _ if let Some(digits) = self.octal => Family::octal(digits)?,
             (Some(t), None, None) => Family::template(t, &self.param)?,
             (None, Some(k), Some(max)) => {
                 if !self.param.is_empty() {
@@ -191,8 +202,7 @@ impl SweepArgs {
             Some(s) => Shard::parse(s)?,
             None => Shard::ALL,
         };
-        let options =
-            run_options(self.jobs, self.max_positions, self.timeout)?;
+        let options = run_options(self.jobs, self.positions(), self.timeout)?;
         // Enumerates once: a bound that cannot be evaluated fails here.
         let sweep = Sweep::new(family, shard, options, self.format.into())?
             .keep_rows(self.wants_reports());
@@ -213,9 +223,19 @@ impl SweepArgs {
             grundy_sweep::Format::from(self.format).name(),
             shard.index,
             shard.count,
-            self.max_positions,
+            self.positions(),
             self.timeout,
-        )
+        ) + &self.octal.map_or(String::new(), |d| format!("\x00octal {d}"))
+    }
+
+    /// `--max-positions`, or its default: 2^20 heaps for octal games (the
+    /// depth of Flammenkamp's tables), else the sweep default.
+    fn positions(&self) -> u64 {
+        self.max_positions.unwrap_or(if self.octal.is_some() {
+            OCTAL_HEAPS
+        } else {
+            grundy_sweep::DEFAULT_SWEEP_POSITIONS
+        })
     }
 
     fn wants_reports(&self) -> bool {
