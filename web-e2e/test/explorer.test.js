@@ -85,7 +85,7 @@ test('misère shows the misère outcome period', async () => {
 
 test('input errors show next to the field in the CLI words', async () => {
   const page = await open();
-  for (const set of ['1,x', '0,3', '5-2', '']) {
+  for (const set of ['1,x', '0,3', '5-2', '', '1.07', '0.7x']) {
     await page.fill('#set', set);
     await page.click('#set-go');
     await page.waitForSelector('#set-error:not([hidden])');
@@ -235,6 +235,57 @@ test('misère play: the computer never takes the last stone', async () => {
   await page.waitForSelector('#play-error:not([hidden])');
   const words = cli(['sum', '1,2,3:x']).stderr.trim().replace(/^grundy: /, '');
   assert.equal(await text(page, '#play-error'), `heap 1: ${words}`);
+});
+
+test('octal codes: the Guy-Smith certificate, Grundy\'s game, play with splits', async () => {
+  const page = await open();
+  // Dawson's Kayles, 0.07: pre-period 53, period 34 (Winning Ways, ch. 4).
+  await showSet(page, '0.07');
+  const want = JSON.parse(cli(['period', '0.07', '--json']).stdout);
+  assert.equal(await text(page, '#r-preperiod'), '53');
+  assert.equal(await text(page, '#r-period'), '34');
+  const certificate = await text(page, '#r-certificate');
+  assert.ok(certificate.includes(`[53, ${want.guy_smith.checked_to})`), certificate);
+  assert.match(certificate, /Guy-Smith periodicity theorem it holds for all n ≥ 53$/);
+  const valuesOf = async (set) => {
+    const rows = await page.$$eval('#values tbody tr', (trs) =>
+      trs.map((tr) => Number(tr.cells[1].textContent)));
+    const to = String(rows.length - 1);
+    assert.deepEqual(rows, JSON.parse(cli(['values', set, '--to', to, '--json']).stdout).values);
+  };
+  await valuesOf('0.07');
+  // Grundy's game has no periodicity theorem: said, and its values shown.
+  await showSet(page, 'grundy');
+  const words = cli(['period', 'grundy']).stderr.trim().replace(/^grundy: /, '');
+  assert.equal(await text(page, '#period-error'), words);
+  assert.ok(await page.isHidden('#summary'));
+  await valuesOf('grundy');
+  // Play Dawson's Kayles from 12 by the hints: the person wins, and
+  // splits become heaps of their own.
+  await newGame(page, '0.07:12');
+  for (let turn = 0; turn < 50; turn++) {
+    if ((await text(page, '#game-status')).startsWith('winner: ')) break;
+    await page.waitForSelector('#board button.move:not([disabled])');
+    await page.click('#hint');
+    const hint = await text(page, '#hint-text');
+    const m = hint.match(/heap (\d+): (take \d+(?: → [\d +]+)?)/);
+    assert.ok(m, `no winning move in the hint: ${hint}`);
+    const before = await page.$$eval('#game-log li', (l) => l.length);
+    await page.evaluate(([heap, label]) => {
+      const buttons = document.querySelectorAll(`#board button.move[data-heap="${heap}"]`);
+      [...buttons].find((b) => b.textContent === label.trim()).click();
+    }, [m[1], m[2]]);
+    await page.waitForFunction((n) =>
+      document.querySelectorAll('#game-log li').length > n + 1 ||
+      document.getElementById('game-status').textContent.startsWith('winner'), before);
+  }
+  assert.equal(await text(page, '#game-status'), 'winner: you');
+  const log = await page.$$eval('#game-log li', (l) => l.map((x) => x.textContent));
+  assert.ok(log.some((line) => / \+ /.test(line)), log.join('\n'));
+  assert.ok((await page.$$eval('#board .heap', (h) => h.length)) > 1);
+  // The browser logs the 422 of Grundy's game's period request; nothing
+  // else may go wrong.
+  assert.deepEqual(page.problems.filter((p) => !/status of 422/.test(p)), []);
 });
 
 test('sweep form: period table and heat map, errors by field', async () => {

@@ -123,9 +123,17 @@ fn command_of(usage: &str) -> String {
     if words.is_empty() { "grundy".to_string() } else { words.join(" ") }
 }
 
-/// 1 when a search ran out of budget, 2 for everything else.
+/// 1 when a search ran out of budget, 130 when an interrupt stopped it
+/// in good order (a run with `--checkpoint` saves first), 2 for
+/// everything else.
 fn exit_code(err: &anyhow::Error) -> u8 {
     match err.downcast_ref::<grundy::Error>() {
+        Some(e)
+            if e.stopped().map(|s| s.reason)
+                == Some(grundy::StopReason::Cancelled) =>
+        {
+            signals::INTERRUPTED
+        }
         Some(e) if e.kind() == grundy::ErrorKind::Budget => 1,
         _ => 2,
     }

@@ -147,6 +147,126 @@ fn period_without_theorem_or_budget() {
     assert!(err.contains("raise --max-positions"), "{err}");
 }
 
+/// An unsolved game's stop prints what researchers publish: Officers
+/// (0.6) to 30,000 heaps has the rare mask 1ee (hex) and 1584 rare
+/// positions counting heap 0, the last at 20627 (Czajka's tables, in
+/// `crates/grundy/tests/octal/czajka_statistics.tsv`).
+#[test]
+fn an_unsolved_game_reports_its_survey() {
+    let args = ["period", "0.6", "--max-positions", "30000", "--json"];
+    let (out, err) = run(&args, 1);
+    assert!(err.contains("raise --max-positions"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["found"], false);
+    assert_eq!(v["stopped"], "positions");
+    let s = &v["survey"];
+    assert_eq!(s["len"], 30000);
+    assert_eq!(s["mask"], 0x1ee);
+    assert_eq!(s["rare_positions"], 1583);
+    assert_eq!(s["last_rare"], 20627);
+    let frequencies = numbers(&s["frequencies"]);
+    assert_eq!(frequencies.iter().sum::<u64>(), 30000);
+    assert_eq!(frequencies.len() as u64, s["max_value"].as_u64().unwrap() + 1);
+    let rare: u64 = s["rare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(rare, 1583);
+    // The text says the same, never a period.
+    let (text, _) = run(&args[..4], 1);
+    assert!(text.contains("no period found in g(0) ... g(29999)"), "{text}");
+    assert!(text.contains("rare heaps:   1583, the last at 20627"), "{text}");
+    assert!(!text.contains("pre-period"), "{text}");
+}
+
+/// A run with --checkpoint stops, continues with --resume, and proves
+/// the same period as a run in one go: 0.16, pre-period 105351 and period
+/// 149459 (A. Gangolli, T. Plambeck, A note on periodicity in some octal
+/// games). Values written after the last checkpoint (a kill between the
+/// two writes) are ignored; a damaged state is refused.
+#[test]
+fn checkpoint_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state.json");
+    let state = state.to_str().unwrap();
+    let once = json(&["period", "0.16", "--json"]);
+    assert_eq!(
+        (once["preperiod"].as_u64(), once["period"].as_u64()),
+        (Some(105351), Some(149459))
+    );
+    let first = [
+        "period",
+        "0.16",
+        "--json",
+        "--checkpoint",
+        state,
+        "--max-positions",
+        "200000",
+    ];
+    let (out, err) = run(&first, 1);
+    assert!(err.contains("saved g(0) ... g(199999)"), "{err}");
+    assert!(out.contains("\"found\":false"), "{out}");
+    // Not replaced without --resume.
+    let (_, err) = run(&first, 2);
+    assert!(err.contains("add --resume"), "{err}");
+    // A kill after the values but before the checkpoint: extra values.
+    let values = format!("{state}.values");
+    let mut bytes = std::fs::read(&values).unwrap();
+    assert_eq!(bytes.len(), 400000);
+    bytes.extend([7u8; 1000]);
+    std::fs::write(&values, &bytes).unwrap();
+    let resumed =
+        json(&["period", "0.16", "--json", "--checkpoint", state, "--resume"]);
+    for key in ["preperiod", "period", "max_value", "guy_smith", "certificate"]
+    {
+        assert_eq!(resumed[key], once[key], "{key}");
+    }
+    // A different game, a damaged value, a short file: refused.
+    let (_, err) =
+        run(&["period", "0.6", "--checkpoint", state, "--resume"], 2);
+    assert!(err.contains("not \"0.6\""), "{err}");
+    let mut bytes = std::fs::read(&values).unwrap();
+    bytes[1000] ^= 1;
+    std::fs::write(&values, &bytes).unwrap();
+    let (_, err) =
+        run(&["period", "0.16", "--checkpoint", state, "--resume"], 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::write(&values, &bytes[..100]).unwrap();
+    let (_, err) =
+        run(&["period", "0.16", "--checkpoint", state, "--resume"], 2);
+    assert!(err.contains("fewer values"), "{err}");
+    // Only take-and-break games keep such a state.
+    let (_, err) = run(&["period", "1,2,3", "--checkpoint", state], 2);
+    assert!(err.contains("octal codes"), "{err}");
+    // `values` keeps the same state: the listing equals the plain one,
+    // first part and continued.
+    let state = dir.path().join("values.json");
+    let state = state.to_str().unwrap();
+    for (to, resume) in [("3000", false), ("9000", true), ("5000", true)] {
+        let mut args = vec![
+            "values",
+            "grundy",
+            "--to",
+            to,
+            "--csv",
+            "--checkpoint",
+            state,
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        let (kept, _) = run(&args, 0);
+        let (plain, _) = run(&["values", "grundy", "--to", to, "--csv"], 0);
+        assert_eq!(kept, plain, "--to {to}");
+    }
+    let (_, err) =
+        run(&["values", "0.07", "--misere", "--checkpoint", state], 2);
+    assert!(err.contains("drop --misere"), "{err}");
+}
+
 #[test]
 fn heap_of_thirty_digits() {
     // Dawson's Kayles: period 34 from 53, so g(n) = g(n mod 34 + 68)

@@ -27,6 +27,7 @@ async function api(path, params) {
     err.field = body.field || null;
     err.heap = body.heap || null;
     err.status = res.status;
+    err.survey = body.survey || null;
     throw err;
   }
   return body;
@@ -75,6 +76,7 @@ function termsFor(reports) {
 }
 
 function certificateText(r) {
+  if (r.guy_smith) return guySmithText(r.guy_smith);
   const x = r.certificate.sequence === 'grundy' ? 'g' : 'o';
   const end = r.certificate.start + r.certificate.window;
   const rel = r.saltus ? `${x}(n) + ${r.saltus}` : `${x}(n)`;
@@ -82,6 +84,28 @@ function certificateText(r) {
     `[${fmt(r.preperiod)}, ${fmt(end)}), ending with ` +
     `${fmt(r.certificate.window)} consecutive matches, so it holds ` +
     `for all n ≥ ${fmt(r.preperiod)}`;
+}
+
+/** The certificate of an octal game's period: agreement up to the bound
+ *  of the Guy-Smith periodicity theorem (the CLI's words). */
+function guySmithText(c) {
+  return `g(n + ${fmt(c.period)}) = g(n) for every n in ` +
+    `[${fmt(c.preperiod)}, ${fmt(c.checked_to)}), the Guy-Smith bound ` +
+    `(code length ${c.code_len}, a move leaves at most ${c.parts} ` +
+    `heaps), so by the Guy-Smith periodicity theorem it holds for all ` +
+    `n ≥ ${fmt(c.preperiod)}`;
+}
+
+/** What a take-and-break game's period search computed before its
+ *  budget ran out, as researchers publish it (never a guessed period). */
+function surveyText(s) {
+  const rare = s.last_rare === null ? 'no rare heaps'
+    : `${fmt(s.rare_positions)} rare heaps, the last at ${fmt(s.last_rare)}`;
+  const split = s.mask
+    ? `; rare values have an odd number of 1 bits in v & ${s.mask.toString(2)} (binary)`
+    : '';
+  return `Computed g(0) … g(${fmt(s.len - 1)}): largest value ` +
+    `${fmt(s.max_value)}, ${rare}${split}.`;
 }
 
 async function showSequence(event) {
@@ -101,7 +125,10 @@ async function showSequence(event) {
       normal = await api('/api/period', { set });
       if (misere) mis = await api('/api/period', { set, misere: 'true' });
     } catch (e) {
-      if (e.field === 'set') throw e;
+      // Bad notation is the input's fault; a game without a periodicity
+      // theorem (Grundy's game, misère octal games) or out of budget
+      // still has values to list.
+      if (e.field === 'set' && e.status === 400) throw e;
       periodError = e;
     }
     const to = termsFor([normal, mis]);
@@ -123,14 +150,17 @@ async function showSequence(event) {
 function render(normal, mis, values, misValues, periodError) {
   $('result').hidden = false;
   $('summary').hidden = !normal;
-  if (periodError) showError('period-error', periodError.message);
+  if (periodError) {
+    showError('period-error', periodError.message +
+      (periodError.survey ? ` ${surveyText(periodError.survey)}` : ''));
+  }
   const g = values.values;
   const outcomes = misValues ? misValues.outcomes : values.outcomes;
   // The stretch highlighted in the table and plot: the Grundy period;
   // in the strip: the period of the outcomes shown there.
   const gl = normal ? normal.preperiod : null;
   const gp = normal ? normal.period : null;
-  const outcomeOf = mis || normal;
+  const outcomeOf = misValues ? mis : normal;
   const ol = outcomeOf ? outcomeOf.outcome.preperiod : null;
   const op = outcomeOf ? outcomeOf.outcome.period : null;
   if (normal) {
@@ -356,6 +386,33 @@ function heapsParam(sizes) {
   return game.sets.map((s, i) => `${s}:${sizes[i]}`).join(';');
 }
 
+/** The heaps after move m: heap m.heap becomes what the move leaves
+ *  ("10", "0", or "1 + 9" when a take-and-break move splits it: the
+ *  parts are new heaps with the same rules). */
+function afterMove(sets, sizes, m) {
+  const parts = m.leaves.split('+').map((x) => Number(x.trim()));
+  const kept = parts.filter((x) => x > 0);
+  const now = kept.length ? kept : [0];
+  const i = m.heap - 1;
+  return {
+    sets: [...sets.slice(0, i), ...now.map(() => sets[i]), ...sets.slice(i + 1)],
+    sizes: [...sizes.slice(0, i), ...now, ...sizes.slice(i + 1)],
+  };
+}
+
+/** A move as a person reads it: "take 3", or "take 2 → 1 + 9" when the
+ *  heap does not simply shrink. */
+function moveLabel(m, size) {
+  return String(size - m.take) === m.leaves ? `take ${m.take}`
+    : `take ${m.take} → ${m.leaves}`;
+}
+
+function play(m) {
+  const next = afterMove(game.sets, game.sizes, m);
+  game.sets = next.sets;
+  game.sizes = next.sizes;
+}
+
 async function position(sizes) {
   const params = { heaps: heapsParam(sizes), seed: String(game.seed++) };
   if (game.misere) params.misere = 'true';
@@ -394,7 +451,7 @@ async function computerTurn() {
   const r = await position(game.sizes);
   if (r.over) return finish(false);
   const m = r.computer;
-  game.sizes[m.heap - 1] = Number(m.leaves);
+  play(m);
   log(`computer: heap ${m.heap}, take ${m.take} (leaves ${m.leaves})`);
   await yourTurn();
 }
@@ -413,15 +470,17 @@ function drawBoard(r) {
       const row = el('div', { class: 'moves' });
       for (const m of moves.slice(0, 30)) {
         const b = el('button', { type: 'button', class: 'move',
-          'data-heap': String(i + 1), 'data-take': String(m.take) }, `take ${m.take}`);
-        b.addEventListener('click', () => yourMove(i, m.take));
+          'data-heap': String(i + 1), 'data-take': String(m.take),
+          'data-leaves': m.leaves }, moveLabel(m, n));
+        b.addEventListener('click', () => yourMove(i, m));
         row.append(b);
       }
       if (moves.length > 30) {
-        const input = el('input', { class: 'short', inputmode: 'numeric',
-          'aria-label': `stones to take from heap ${i + 1}` });
+        // "7" takes 7; "2 10+19" takes 2 and leaves heaps of 10 and 19.
+        const input = el('input', { class: 'short',
+          'aria-label': `move on heap ${i + 1}: stones to take, then the heaps left if it splits` });
         const b = el('button', { type: 'button' }, 'take');
-        b.addEventListener('click', () => yourMove(i, Number(input.value), input));
+        b.addEventListener('click', () => yourMove(i, typedMove(i, input.value), input));
         row.append(input, b);
       }
       box.append(row);
@@ -430,17 +489,28 @@ function drawBoard(r) {
   });
 }
 
-async function yourMove(heap, take, input) {
+/** The legal move of heap i that `text` names ("7", "2 10+19"), or null. */
+function typedMove(i, text) {
+  const [take, ...rest] = text.trim().split(/\s+/);
+  const leaves = rest.join('').split('+').filter((x) => x).map(Number);
+  return game.current.moves.find((m) => {
+    if (m.heap !== i + 1 || String(m.take) !== take) return false;
+    const parts = m.leaves.split('+').map((x) => Number(x.trim()));
+    if (!leaves.length) return parts.length === 1;
+    return parts.length === leaves.length && parts.every((x, k) => x === leaves[k]);
+  }) || null;
+}
+
+async function yourMove(heap, move, input) {
   clearError('move-error', input);
-  const legal = game.current.moves.some((m) => m.heap === heap + 1 && m.take === take);
-  if (!legal) {
-    showError('move-error', `heap ${heap + 1}: taking "${input ? input.value : take}" is not a legal move here`, input);
+  if (!move) {
+    showError('move-error', `heap ${heap + 1}: "${input ? input.value : ''}" is not a legal move here; type the stones to take, and for a split the heaps left (e.g. "2 10+19")`, input);
     return;
   }
-  game.history.push([...game.sizes]);
-  game.sizes[heap] -= take;
+  game.history.push({ sets: [...game.sets], sizes: [...game.sizes] });
+  play(move);
   $('hint-text').textContent = '';
-  log(`you: heap ${heap + 1}, take ${take} (leaves ${game.sizes[heap]})`);
+  log(`you: heap ${heap + 1}, take ${move.take} (leaves ${move.leaves})`);
   setPlaying(true);
   try {
     await computerTurn();
@@ -464,7 +534,7 @@ function showHint() {
   const why = game.misere ? '' : ` ${values}; nim-sum ${r.nim_sum}.`;
   if (r.winning_moves.length) {
     $('hint-text').textContent = `You can win in ${r.remoteness} moves:` +
-      ` ${r.winning_moves.map((m) => `heap ${m.heap}: take ${m.take}`).join(' or ')}.${why}`;
+      ` ${r.winning_moves.map((m) => `heap ${m.heap}: ${moveLabel(m, Number(r.heaps[m.heap - 1].size))}`).join(' or ')}.${why}`;
   } else {
     $('hint-text').textContent = `Every move loses against perfect play` +
       ` (the game lasts ${r.remoteness} more moves); hold on and hope.${why}`;
@@ -473,7 +543,9 @@ function showHint() {
 
 async function undo() {
   if (!game.history.length) return;
-  game.sizes = game.history.pop();
+  const before = game.history.pop();
+  game.sets = before.sets;
+  game.sizes = before.sizes;
   game.over = false;
   log('undo');
   $('hint-text').textContent = '';

@@ -210,6 +210,7 @@ pub fn heaps_param(
             ),
             field: Some("heaps"),
             heap: None,
+            survey: None,
         });
     }
     if count == 0 {
@@ -234,6 +235,7 @@ pub fn parse_heaps(text: &str) -> Result<Vec<Heap>, ApiError> {
         .map(|(i, h)| {
             h.parse().map_err(|e| ApiError {
                 heap: Some(i + 1),
+                survey: None,
                 ..ApiError::from_library("heaps", e)
             })
         })

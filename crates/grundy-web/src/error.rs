@@ -3,10 +3,15 @@
 //! Every failure leaves the server as `{"error": "<message>"}` with a 4xx
 //! or 5xx status, plus `"field": "<parameter>"` when one query parameter is
 //! to blame, so the page can show the message next to that field (and
-//! `"heap": i` when heap i of a sum is the culprit). The
+//! `"heap": i` when heap i of a sum is the culprit, and `"survey"` when
+//! the period search of a take-and-break game ran out of budget: the
+//! values' frequencies and rare values, as `grundy period --json` prints
+//! them). The
 //! messages are the library's, the same words the CLI prints after
 //! `grundy: `; where a budget ran out, this module adds the server's own
 //! hint (its limits are server settings, not query parameters).
+
+use std::sync::Arc;
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -25,6 +30,9 @@ pub struct ApiError {
     pub field: Option<&'static str>,
     /// For sums: which heap (from 1) the message is about.
     pub heap: Option<usize>,
+    /// For a take-and-break game whose period search ran out of budget:
+    /// what it had computed (frequencies, rare values), never a guess.
+    pub survey: Option<Arc<grundy::Survey>>,
 }
 
 #[derive(Serialize)]
@@ -34,6 +42,8 @@ struct Body<'a> {
     field: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     heap: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    survey: Option<&'a grundy::Survey>,
 }
 
 impl ApiError {
@@ -44,12 +54,19 @@ impl ApiError {
             message: message.into(),
             field: Some(field),
             heap: None,
+            survey: None,
         }
     }
 
     /// An error with a status and no field.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into(), field: None, heap: None }
+        ApiError {
+            status,
+            message: message.into(),
+            field: None,
+            heap: None,
+            survey: None,
+        }
     }
 
     /// A library error about the input in `field`, with the status its
@@ -63,17 +80,23 @@ impl ApiError {
             _ => (StatusCode::UNPROCESSABLE_ENTITY, Some(field)),
         };
         let mut message = e.message().to_string();
+        let mut survey = None;
         if let Some(stopped) = e.stopped() {
             message.push_str(hint(stopped.reason));
+            survey = stopped.seen.clone();
         }
-        ApiError { status, message, field, heap: None }
+        ApiError { status, message, field, heap: None, survey }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body =
-            Body { error: &self.message, field: self.field, heap: self.heap };
+        let body = Body {
+            error: &self.message,
+            field: self.field,
+            heap: self.heap,
+            survey: self.survey.as_deref(),
+        };
         (self.status, Json(body)).into_response()
     }
 }

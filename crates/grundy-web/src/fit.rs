@@ -122,5 +122,6 @@ fn unprocessable(message: String) -> ApiError {
         message,
         field: Some("family"),
         heap: None,
+        survey: None,
     }
 }

@@ -102,6 +102,7 @@ fn position(heaps: &[Heap]) -> Result<Vec<(Rules, u64)>, ApiError> {
                 ),
                 field: Some("heaps"),
                 heap: None,
+                survey: None,
             })?;
             Ok((h.rules.clone(), n))
         })

@@ -120,6 +120,7 @@ fn too_large(key: &'static str, v: &str, max: u64) -> ApiError {
         ),
         field: Some(key),
         heap: None,
+        survey: None,
     }
 }
 

@@ -90,6 +90,7 @@ pub async fn sweep(
                 ),
                 field: Some("family"),
                 heap: None,
+                survey: None,
             };
             if counted > MAX_SETS {
                 return Err(too_many(counted.to_string()));
@@ -200,5 +201,6 @@ pub(crate) fn lib(
         message: e.message().to_string(),
         field: Some(field),
         heap: None,
+        survey: None,
     }
 }

@@ -103,6 +103,67 @@ fn period_is_the_library_report() {
     }
 }
 
+/// Octal codes and Grundy's game through every route: the same reports
+/// as the library (Kayles 0.77: pre-period 71, period 12, Winning Ways
+/// ch. 4), the codes' errors, and a stopped search's survey (Officers
+/// 0.6: rare mask 1ee, the last rare heap 20627, as in Czajka's tables).
+#[test]
+fn octal_codes_and_grundys_game() {
+    let addr = start(Budget { max_positions: 30_000, ..Budget::default() });
+    let (status, body) = get(addr, "/api/period?set=0.77");
+    assert_eq!(status, 200, "{body}");
+    let report = grundy::period(
+        &"0.77".parse().unwrap(),
+        Play::Normal,
+        &grundy::PeriodOptions::default(),
+        &grundy::Budget::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        timeless(body.clone()),
+        timeless(serde_json::to_value(&report).unwrap())
+    );
+    assert_eq!(
+        (&body["preperiod"], &body["period"]),
+        (&71.into(), &12.into())
+    );
+    assert_eq!(body["guy_smith"]["checked_to"], 2 * 71 + 12 + 2);
+    let (status, body) = get(addr, "/api/values?set=grundy&to=10");
+    assert_eq!(status, 200);
+    assert_eq!(
+        body["values"],
+        serde_json::json!([0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0])
+    );
+    let (status, body) = get(addr, "/api/period?set=grundy");
+    assert_eq!((status, &body["field"]), (422, &"set".into()), "{body}");
+    let (status, body) = get(addr, "/api/period?set=1.07");
+    assert_eq!((status, &body["field"]), (400, &"set".into()), "{body}");
+    assert!(body["error"].as_str().unwrap().contains("digit \"1\""));
+    // The budget of 30,000 heaps stops Officers with what it computed.
+    let (status, body) = get(addr, "/api/period?set=0.6");
+    assert_eq!(status, 503, "{body}");
+    let survey = &body["survey"];
+    assert_eq!(survey["len"], 30_000);
+    assert_eq!(
+        (&survey["mask"], &survey["last_rare"]),
+        (&0x1ee.into(), &20627.into())
+    );
+    assert!(body.get("field").is_none());
+    // A split in a sum and in play: what each move leaves.
+    let (status, body) = get(addr, "/api/sum?heaps=0.07:12;1,2,3:5");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["nim_sum"], 2 ^ 1);
+    let (status, body) = get(addr, "/api/play?heaps=0.07:12");
+    assert_eq!(status, 200, "{body}");
+    let leaves: Vec<&str> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["leaves"].as_str().unwrap())
+        .collect();
+    assert_eq!(leaves, ["10", "1 + 9", "2 + 8", "3 + 7", "4 + 6", "5 + 5"]);
+}
+
 #[test]
 fn values_are_the_library_report() {
     let addr = server();

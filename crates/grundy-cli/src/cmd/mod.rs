@@ -6,6 +6,7 @@ pub mod fit;
 pub mod graph;
 pub mod heap;
 pub mod merge;
+mod octal_state;
 pub mod period;
 pub mod play;
 #[cfg(feature = "pictures")]
@@ -15,6 +16,7 @@ pub mod serve;
 #[cfg(feature = "web")]
 mod serve_memory;
 pub mod sum;
+mod survey;
 pub mod sweep;
 pub mod values;
 

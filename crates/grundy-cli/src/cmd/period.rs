@@ -7,6 +7,7 @@ use clap::Args;
 use grundy::{EngineChoice, PeriodOptions, PeriodReport, Play};
 use serde::Serialize;
 
+use super::octal_state::{self, StateArgs};
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::term::{Output, Progress};
 
@@ -27,6 +28,8 @@ pub struct PeriodArgs {
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
+    pub state: StateArgs,
+    #[command(flatten)]
     pub format: FormatArgs,
 }
 
@@ -44,15 +47,30 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let progress = Progress::positions("searching");
-    let budget = grundy::Budget {
+    let mut budget = grundy::Budget {
         observer: progress.observer(),
         ..args.budget.limit_for([&set])?
     };
     let options = PeriodOptions { engine, ..PeriodOptions::default() };
     let started = std::time::Instant::now();
-    let report = grundy::period(&set, play, &options, &budget)?;
+    let found = if args.state.checkpoint.is_some() && play == Play::Normal {
+        budget.cancel = Some(octal_state::graceful_cancel());
+        let (mut run, saved) = octal_state::open(&args.state, &set)?;
+        let mut saved = saved.expect("a checkpoint was given");
+        let found = run.period(&budget, &mut |chunk| saved.maybe_save(&chunk));
+        drop(progress);
+        saved.save_run(&run, found.is_err())?;
+        found
+    } else {
+        let found = grundy::period(&set, play, &options, &budget);
+        drop(progress);
+        found
+    };
+    let report = match found {
+        Ok(report) => report,
+        Err(e) => return Err(unsolved(&args, &set, e)),
+    };
     let seconds = started.elapsed().as_secs_f64();
-    drop(progress);
     let report = Timed { report, seconds };
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
@@ -87,6 +105,35 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A search that stopped: the survey of the values computed goes to
+/// stdout when the engine keeps one (take-and-break games), then the
+/// error is returned for its one line on stderr.
+fn unsolved(
+    args: &PeriodArgs,
+    set: &grundy::Rules,
+    e: grundy::Error,
+) -> anyhow::Error {
+    let Some(stopped) = e.stopped() else {
+        return e.into();
+    };
+    let written =
+        Output::open(args.format.output.as_deref()).and_then(|mut out| {
+            if super::survey::write(
+                &mut out,
+                &set.to_string(),
+                stopped,
+                args.format.json,
+            )? {
+                out.finish()?;
+            }
+            Ok(())
+        });
+    match written {
+        Ok(()) => e.into(),
+        Err(w) => w,
+    }
 }
 
 /// The report with the wall-clock time this command measured (the JSON

@@ -7,8 +7,9 @@ use anyhow::Context;
 use clap::Args;
 use grundy::{Outcome, Play, Rules};
 
+use super::octal_state::{self, StateArgs};
 use crate::args::FormatArgs;
-use crate::term::Output;
+use crate::term::{Output, Progress};
 
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
@@ -24,33 +25,92 @@ pub struct ValuesArgs {
     #[arg(long)]
     pub misere: bool,
     #[command(flatten)]
+    pub state: StateArgs,
+    #[command(flatten)]
     pub format: FormatArgs,
 }
 
 pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let mut out = Output::open(args.format.output.as_deref())?;
     let count = args.to.checked_add(1).context("--to is too large")?;
+    if args.state.checkpoint.is_some() && play == Play::Misere {
+        anyhow::bail!(
+            "--checkpoint keeps Grundy values, not misère outcomes; drop --misere or --checkpoint"
+        );
+    }
+    let run = match args.state.checkpoint {
+        Some(_) => Some(computed(&args.state, &set, count)?),
+        None => None,
+    };
+    let source = match &run {
+        Some(run) => Source::Computed(&run.values()[..count as usize]),
+        None => Source::Rules(&set, play),
+    };
+    let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
-        write_json(&mut out, &set, args.to, count, play)?;
+        write_json(&mut out, &set, &source, args.to, play)?;
     } else if args.format.csv {
-        write_csv(&mut out, &set, count, play)?;
+        write_csv(&mut out, &source, count, play)?;
     } else {
-        write_table(&mut out, &set, args.to, count, play)?;
+        write_table(&mut out, &source, args.to, play)?;
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The sequence a listing shows: Grundy values (normal play) or the
-/// misère outcomes as 0 for P and 1 for N.
-fn sequence(set: &Rules, play: Play) -> Box<dyn Iterator<Item = u64>> {
-    match play {
-        Play::Normal => Box::new(grundy::values(set).map(|g| g.value())),
-        Play::Misere => Box::new(
-            grundy::outcomes(set, play).map(|o| u64::from(o == Outcome::N)),
-        ),
+/// `--checkpoint`: the first `count` values of a take-and-break game,
+/// computed (or continued with `--resume`) and saved as they come.
+fn computed(
+    state: &StateArgs,
+    set: &Rules,
+    count: u64,
+) -> anyhow::Result<grundy::OctalRun> {
+    let (mut run, saved) = octal_state::open(state, set)?;
+    let mut saved = saved.expect("a checkpoint was given");
+    if run.len() < count {
+        run.reserve(count - run.len())?;
+    }
+    let progress = Progress::positions("computing");
+    let budget = grundy::Budget {
+        cancel: Some(octal_state::graceful_cancel()),
+        observer: progress.observer(),
+        ..grundy::Budget::default()
+    };
+    let done =
+        run.advance_to(count, &budget, &mut |chunk| saved.maybe_save(&chunk));
+    drop(progress);
+    saved.save_run(&run, done.is_err())?;
+    done?;
+    Ok(run)
+}
+
+/// Where a listing's sequence comes from.
+enum Source<'a> {
+    /// Computed as it is written.
+    Rules(&'a Rules, Play),
+    /// Computed before (`--checkpoint`).
+    Computed(&'a [u16]),
+}
+
+impl Source<'_> {
+    /// The sequence a listing shows: Grundy values (normal play) or the
+    /// misère outcomes as 0 for P and 1 for N.
+    fn sequence(&self, count: u64) -> Box<dyn Iterator<Item = u64> + '_> {
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        match *self {
+            Source::Rules(set, Play::Normal) => {
+                Box::new(grundy::values(set).map(|g| g.value()).take(count))
+            }
+            Source::Rules(set, play) => Box::new(
+                grundy::outcomes(set, play)
+                    .map(|o| u64::from(o == Outcome::N))
+                    .take(count),
+            ),
+            Source::Computed(values) => {
+                Box::new(values.iter().map(|&g| u64::from(g)).take(count))
+            }
+        }
     }
 }
 
@@ -63,17 +123,18 @@ fn letter(p: bool) -> u8 {
 fn write_json(
     out: &mut Output,
     set: &Rules,
+    source: &Source,
     to: u64,
-    count: u64,
     play: Play,
 ) -> anyhow::Result<()> {
+    let count = to + 1;
     let name = serde_json::to_string(set.notation())?;
     write!(out, "{{\"set\":{name},\"play\":\"{play}\",\"to\":{to},")?;
     let mut number = itoa::Buffer::new();
     let mut buf = Block::new();
     if play == Play::Normal {
         buf.bytes.extend_from_slice(b"\"values\":[");
-        for (n, g) in sequence(set, play).take(count as usize).enumerate() {
+        for (n, g) in source.sequence(count).enumerate() {
             if n > 0 {
                 buf.bytes.push(b',');
             }
@@ -83,7 +144,7 @@ fn write_json(
         buf.bytes.extend_from_slice(b"],");
     }
     buf.bytes.extend_from_slice(b"\"outcomes\":\"");
-    for x in sequence(set, play).take(count as usize) {
+    for x in source.sequence(count) {
         buf.bytes.push(letter(x == 0));
         buf.spill(out)?;
     }
@@ -93,7 +154,7 @@ fn write_json(
 
 fn write_csv(
     out: &mut Output,
-    set: &Rules,
+    source: &Source,
     count: u64,
     play: Play,
 ) -> anyhow::Result<()> {
@@ -104,7 +165,7 @@ fn write_csv(
     let mut buf = Block::new();
     let mut n = Counter::new();
     let mut number = itoa::Buffer::new();
-    for x in sequence(set, play).take(count as usize) {
+    for x in source.sequence(count) {
         buf.bytes.extend_from_slice(n.digits());
         buf.bytes.push(b',');
         if play == Play::Normal {
@@ -180,9 +241,8 @@ impl Counter {
 /// picture of the learners' notes), or the misère outcome.
 fn write_table(
     out: &mut Output,
-    set: &Rules,
+    source: &Source,
     to: u64,
-    count: u64,
     play: Play,
 ) -> anyhow::Result<()> {
     let width = to.to_string().len().max(1);
@@ -190,7 +250,7 @@ fn write_table(
         Play::Normal => writeln!(out, "{:>width$}  g(n)  outcome", "n")?,
         Play::Misere => writeln!(out, "{:>width$}  misère outcome", "n")?,
     }
-    for (n, x) in sequence(set, play).take(count as usize).enumerate() {
+    for (n, x) in source.sequence(to + 1).enumerate() {
         let o = letter(x == 0) as char;
         match play {
             Play::Normal => {

@@ -1,0 +1,108 @@
+//! What `grundy period` prints for a take-and-break game whose period it
+//! did not find within the budget: how far it got, the frequencies of the
+//! values and the rare values with their positions, as A. Flammenkamp's
+//! tables (Sprague-Grundy values of octal games) and Czajka's report them
+//! for unsolved games. Never a guess at a period.
+//!
+//! The survey goes to stdout (it is the result of the run); the one-line
+//! error that follows goes to stderr and the exit code stays 1.
+
+use std::io::Write;
+
+use grundy::{Stopped, Survey};
+use serde::Serialize;
+
+use crate::term::Output;
+
+/// The JSON object (`--json`): documented in the README, "Octal games".
+#[derive(Serialize)]
+struct Unsolved<'a> {
+    set: &'a str,
+    found: bool,
+    stopped: grundy::StopReason,
+    survey: &'a Survey,
+}
+
+/// Writes the survey of `stopped`, if it carries one; returns whether it
+/// did.
+pub fn write(
+    out: &mut Output,
+    set: &str,
+    stopped: &Stopped,
+    json: bool,
+) -> anyhow::Result<bool> {
+    let Some(survey) = stopped.seen.as_deref() else {
+        return Ok(false);
+    };
+    if json {
+        let unsolved =
+            Unsolved { set, found: false, stopped: stopped.reason, survey };
+        serde_json::to_writer(&mut *out, &unsolved)?;
+        writeln!(out)?;
+    } else {
+        write_text(out, set, stopped, survey)?;
+    }
+    Ok(true)
+}
+
+fn write_text(
+    out: &mut Output,
+    set: &str,
+    stopped: &Stopped,
+    s: &Survey,
+) -> anyhow::Result<()> {
+    writeln!(out, "set:          {set}")?;
+    let last = s.len.saturating_sub(1);
+    writeln!(
+        out,
+        "grundy:       no period found in g(0) ... g({last}) ({})",
+        why(stopped.reason)
+    )?;
+    writeln!(out, "max value:    {}", s.max_value)?;
+    let split = if s.mask == 0 {
+        "none found (every value counts as common)".to_string()
+    } else {
+        format!(
+            "rare values have an odd number of 1 bits in v & {:#b}{}",
+            s.mask,
+            if s.domain { ", the heap's parity included" } else { "" }
+        )
+    };
+    writeln!(out, "sparse split: {split}")?;
+    match s.last_rare {
+        Some(last) => writeln!(
+            out,
+            "rare heaps:   {}, the last at {last}",
+            s.rare_positions
+        )?,
+        None => writeln!(out, "rare heaps:   none")?,
+    }
+    writeln!(out, "frequencies:  value count")?;
+    for (v, &count) in s.frequencies.iter().enumerate() {
+        if count > 0 {
+            writeln!(out, "  {v:>6} {count}")?;
+        }
+    }
+    if !s.rare.is_empty() {
+        writeln!(out, "rare values:  value count first last")?;
+        for r in &s.rare {
+            writeln!(
+                out,
+                "  {:>6} {} {} {}",
+                r.value, r.count, r.first, r.last
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn why(reason: grundy::StopReason) -> &'static str {
+    match reason {
+        grundy::StopReason::Positions | grundy::StopReason::States => {
+            "the budget ran out"
+        }
+        grundy::StopReason::Time => "the time limit passed",
+        grundy::StopReason::Cancelled => "interrupted",
+        grundy::StopReason::Width => "a value does not fit in 16 bits",
+    }
+}
