@@ -102,11 +102,18 @@ pub(crate) fn from_library(e: &grundy::Error) -> PyErr {
                 let message = format!("{}{}", e.message(), hint(s.reason));
                 let unit = s.unit.plural();
                 let reason = reason_name(s.reason);
+                // The survey of a take-and-break game's values, as the
+                // command's JSON writes it (`json.loads` on the Python
+                // side).
+                let survey = s
+                    .seen
+                    .as_deref()
+                    .and_then(|survey| serde_json::to_string(survey).ok());
                 Python::attach(|py| {
                     raise(
                         py,
                         |c| &c.budget_exceeded,
-                        (message, reason, s.done, s.limit, unit),
+                        (message, reason, s.done, s.limit, unit, survey),
                     )
                 })
             }

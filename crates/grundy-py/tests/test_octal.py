@@ -4,6 +4,8 @@ the definition (Berlekamp, Conway, Guy, Winning Ways, ch. 4)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -47,6 +49,22 @@ def test_the_default_budget_is_the_commands():
     with pytest.raises(grundy.BudgetExceeded) as e:
         grundy.period("0.6", max_positions=2000)
     assert "2000" in str(e.value) and "max_positions=" in str(e.value)
+
+
+def test_a_stop_carries_the_survey(cli):
+    # Officers to 30,000 heaps: the same survey as `grundy period --json`
+    # prints at that stop (mask 1ee, 1583 rare heaps, the last at 20627:
+    # Czajka's tables).
+    with pytest.raises(grundy.BudgetExceeded) as e:
+        grundy.period("0.6", max_positions=30000)
+    done = cli.run("period", "0.6", "--max-positions", "30000", "--json", check=False)
+    assert done.returncode == 1
+    assert e.value.survey == json.loads(done.stdout)["survey"]
+    assert (e.value.survey["mask"], e.value.survey["last_rare"]) == (0x1EE, 20627)
+    # Subtraction games keep no survey.
+    with pytest.raises(grundy.BudgetExceeded) as e:
+        grundy.period("5000,10001,15001", engine="block", max_positions=10**5)
+    assert e.value.survey is None
 
 
 @pytest.mark.parametrize(

@@ -373,13 +373,15 @@ fn check_statistics(
         domain: row["domain"] == "yes",
     };
     // The parity of the splitting digit's index (all splitting digits of
-    // these games share it): the first digit with the bit 4.
-    let (_, digits) = code.split_once('.').unwrap();
-    let t0 = digits
-        .chars()
-        .position(|c| c.to_digit(16).unwrap() & 4 != 0)
-        .map(|i| (i as u64 + 1) % 2)
-        .unwrap_or(0);
+    // these games share it): the first digit with the bit 4; Grundy's
+    // game splits without taking (index 0).
+    let t0 = code.split_once('.').map_or(0, |(_, digits)| {
+        digits
+            .chars()
+            .position(|c| c.to_digit(16).unwrap() & 4 != 0)
+            .map(|i| (i as u64 + 1) % 2)
+            .unwrap_or(0)
+    });
     let (count, last) = rare_under(values, mask, t0);
     assert_eq!(count, number(row["num_rare"]), "{code}");
     assert_eq!(last, Some(number(row["last_rare"])), "{code}");

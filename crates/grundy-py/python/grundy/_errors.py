@@ -12,7 +12,8 @@ and ``ValueError``.
 
 from __future__ import annotations
 
-from typing import Optional
+import json
+from typing import Any, Dict, Optional
 
 
 class Error(Exception):
@@ -35,7 +36,11 @@ class BudgetExceeded(Error):
     """A computation stopped before it had an answer: ``reason`` says which
     limit (``"positions"``, ``"states"``, ``"time"``), ``done`` how far it
     got and ``limit`` the limit in force, both counted in ``unit``
-    (``"positions"`` or ``"run segments"``).
+    (``"positions"`` or ``"run segments"``). For an octal game whose period
+    was not found, ``survey`` is what the computation saw, as researchers
+    publish it (the ``survey`` object of ``grundy period CODE --json``: a
+    dict with ``len``, ``max_value``, ``frequencies``, ``mask``, ``domain``,
+    ``rare``, ``rare_positions``, ``last_rare``); otherwise ``None``.
 
     >>> import grundy
     >>> try:
@@ -45,6 +50,11 @@ class BudgetExceeded(Error):
     ...     print(e.reason, e.limit)
     no period found within 1000000 positions for "5000,10001,15001"; raise max_positions=
     positions 1000000
+    >>> try:
+    ...     grundy.period("0.6", max_positions=30000)  # Officers
+    ... except grundy.BudgetExceeded as e:
+    ...     print(e.survey["rare_positions"], e.survey["last_rare"])
+    1583 20627
     """
 
     def __init__(
@@ -54,9 +64,13 @@ class BudgetExceeded(Error):
         done: Optional[int] = None,
         limit: Optional[int] = None,
         unit: Optional[str] = None,
+        survey: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.reason = reason
         self.done = done
         self.limit = limit
         self.unit = unit
+        self.survey: Optional[Dict[str, Any]] = (
+            json.loads(survey) if survey is not None else None
+        )
