@@ -8,7 +8,10 @@
 //!   eight bytes at a time; the scan clears a flag per wanted value and
 //!   counts, so it stops within 16 pairs of the last one; while every
 //!   value is below 1024 the scan is `scan.rs`'s bit table instead (32
-//!   pairs a step with AVX-512 VBMI).
+//!   pairs a step with AVX-512 VBMI). When every two-heap digit removes
+//!   a token (Officers, 0.6, and most codes), step 1 marks the rare
+//!   pairs of two heaps at once: the next heap's partners are already
+//!   known and sit beside this heap's.
 //!
 //! Both are checked against the naive engine by the engine's tests, on
 //! codes with small and with large values.
@@ -41,6 +44,12 @@ pub(crate) struct Scratch {
     /// clear between heaps).
     flags: Box<[u8; 1 << 16]>,
     wanted: Vec<u16>,
+    /// Step 1's rare pairs of heap `pending_for` (`usize::MAX`: none),
+    /// marked below `pending_top` together with the heap before it (see
+    /// `mark_rare_pairs_twice`).
+    pending: Box<[u8; 1 << 16]>,
+    pending_for: usize,
+    pending_top: usize,
     /// The bit-table scan is used while `top` is at most this
     /// ([`TABLE_VALUES`]; tests set 0 to check the byte flags alone).
     pub(crate) table_top: usize,
@@ -54,6 +63,9 @@ impl Scratch {
             marks: Box::new([0; 1 << 16]),
             flags: Box::new([0; 1 << 16]),
             wanted: Vec::new(),
+            pending: Box::new([0; 1 << 16]),
+            pending_for: usize::MAX,
+            pending_top: 0,
             table_top: TABLE_VALUES,
         };
         scratch.set_mask(mask);
@@ -61,6 +73,9 @@ impl Scratch {
     }
 
     pub(crate) fn set_mask(&mut self, mask: Mask) {
+        // A new split means a new rare list: the pairs marked ahead are
+        // not those of the new list.
+        self.pending_for = usize::MAX;
         for (v, p) in self.parity.iter_mut().enumerate() {
             *p = ((v as u16 & mask.bits).count_ones() & 1) as u8;
         }
@@ -264,8 +279,30 @@ fn wide(
     let n = g.len();
     let plan = sparse.plan;
     let top = sparse.top;
+    // Step 1 of this heap already done with the heap before it, or to do
+    // now together with the next heap's (possible when every two-heap
+    // digit removes at least one token: the next heap's partners are then
+    // all known, and no part is excluded).
+    let ahead = scratch.pending_for == n;
+    let pair = !ahead
+        && !plan.unequal
+        && plan.split2.first().is_some_and(|&i| i >= 1);
+    if ahead {
+        std::mem::swap(&mut scratch.marks, &mut scratch.pending);
+        if scratch.pending_top < top {
+            scratch.marks[scratch.pending_top..top].fill(0);
+        }
+        scratch.pending_for = usize::MAX;
+    } else {
+        scratch.marks[..top].fill(0);
+    }
+    if pair {
+        scratch.pending[..top].fill(0);
+        scratch.pending_for = n + 1;
+        scratch.pending_top = top;
+    }
     let marks: &mut [u8; 1 << 16] = &mut scratch.marks;
-    marks[..top].fill(0);
+    let next: &mut [u8; 1 << 16] = &mut scratch.pending;
     for &i in &plan.leave_none {
         if i == n {
             marks[0] = 1;
@@ -292,7 +329,19 @@ fn wide(
         }
         let (pos, val, skip) = rare_parts(sparse, m);
         work.rare_pairs += pos.len() as u64;
-        mark_rare_pairs(&g[..m], pos, val, skip, marks);
+        if ahead {
+            // The parts below m - 1 were marked with the heap before; the
+            // part m - 1 (partner g(1)) is new if it is rare.
+            if let (Some(&r), Some(&v)) = (pos.last(), val.last())
+                && r as usize == m - 1
+            {
+                marks[usize::from(v ^ g[1])] = 1;
+            }
+        } else if pair {
+            mark_rare_pairs_twice(&g[..=m], pos, val, marks, next);
+        } else {
+            mark_rare_pairs(&g[..m], pos, val, skip, marks);
+        }
     }
     // Step 2, eight values at a time: a byte of x is 0 where the value is
     // unmarked and of the common parity.
@@ -419,6 +468,28 @@ fn mark_rare_pairs(
                 marks[usize::from(v ^ g[m - r as usize])] = 1;
             }
         }
+    }
+}
+
+/// Step 1 for two heaps at once, n (whose split parts sum to m) into
+/// `marks` and n + 1 (parts summing to m + 1) into `next`: g(r) ^ g(m - r)
+/// and g(r) ^ g(m + 1 - r) for every rare part r in 1..m, the two partners
+/// side by side in memory, so the pair costs one part and value read
+/// instead of two. `g` is g(0..=m). The next heap's part m, if rare, is
+/// left to it (`wide`).
+#[inline(never)]
+fn mark_rare_pairs_twice(
+    g: &[u16],
+    pos: &[u64],
+    val: &[u16],
+    marks: &mut [u8; 1 << 16],
+    next: &mut [u8; 1 << 16],
+) {
+    let m = g.len() - 1;
+    for (&r, &v) in pos.iter().zip(val) {
+        let j = m - r as usize;
+        marks[usize::from(v ^ g[j])] = 1;
+        next[usize::from(v ^ g[j + 1])] = 1;
     }
 }
 
