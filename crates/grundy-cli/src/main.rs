@@ -7,6 +7,16 @@
 //! Exit codes: 0 success, 1 nothing found within the budget, 2 bad input
 //! (or any other error). A closed pipe on stdout is not an error.
 
+/// `eprintln!` for a stderr that may be closed: the message is dropped
+/// instead of a panic (`eprintln!` panics when the write fails, e.g. on
+/// `2>&1 | head -1`).
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod cmd;
 mod features;
@@ -23,7 +33,7 @@ fn main() -> ExitCode {
     if let Some(message) =
         std::env::args().nth(1).and_then(|first| features::missing(&first))
     {
-        eprintln!("grundy: {message}");
+        report!("grundy: {message}");
         return ExitCode::from(2);
     }
     let cli = match args::Cli::try_parse() {
@@ -46,7 +56,7 @@ fn main() -> ExitCode {
                 Some(flag) => format!("; raise {flag}"),
                 None => String::new(),
             };
-            eprintln!("grundy: {message}{hint}");
+            report!("grundy: {message}{hint}");
             ExitCode::from(exit_code(&err))
         }
     }
@@ -94,7 +104,7 @@ fn usage_error(err: &clap::Error) -> ExitCode {
         .or_else(subcommand_in_args)
         .unwrap_or_else(|| "grundy".to_string());
     let message = grundy::shorten_quotes(&format!("{what}{tip}"));
-    eprintln!("grundy: {message}; see '{command} --help'");
+    report!("grundy: {message}; see '{command} --help'");
     ExitCode::from(2)
 }
 

@@ -24,7 +24,7 @@ pub fn install() {
         match flag {
             Some(flag) if !flag.swap(true, Ordering::SeqCst) => {}
             _ => {
-                eprintln!("grundy: interrupted");
+                report!("grundy: interrupted");
                 std::process::exit(i32::from(INTERRUPTED));
             }
         }

@@ -246,6 +246,28 @@ fn closed_stdout_is_an_error_and_a_closed_pipe_is_not() {
 }
 
 #[test]
+fn a_closed_stderr_is_no_panic() {
+    // The reader of stderr is gone before the message is written (as in
+    // `2>&1 | head -0`): the message is lost, the exit code still says
+    // what happened (it was 101, a panic in `eprintln!` on EPIPE).
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    for (args, expected) in [
+        (&["values", "1.07"][..], 2),
+        (&["period", "0.6", "--max-positions", "1000"][..], 1),
+    ] {
+        let mut child = Command::new(&bin)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(expected), "{args:?}");
+    }
+}
+
+#[test]
 fn long_listings_match_the_library_report() {
     // The streamed JSON is the library's report byte for byte.
     for (set, misere) in

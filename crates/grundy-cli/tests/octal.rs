@@ -268,6 +268,35 @@ fn checkpoint_and_resume() {
 }
 
 #[test]
+fn refused_state_leaves_no_file() {
+    // Nothing is created or emptied before the state is known to be good
+    // (found by an adversarial run: both used to leave a `.values` file).
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    let state = path("g.json");
+    let (_, err) =
+        run(&["period", "grundy", "--checkpoint", state.to_str().unwrap()], 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no periodicity theorem"), "{err}");
+    assert!(!state.exists() && !path("g.json.values").exists());
+    // A directory given as the checkpoint.
+    std::fs::create_dir(path("d")).unwrap();
+    let d = path("d");
+    let d = d.to_str().unwrap();
+    run(&["period", "0.6", "--checkpoint", d, "--resume"], 2);
+    assert!(!path("d.values").exists());
+    // A checkpoint whose values file is gone: refused, not recreated.
+    let s = path("s.json");
+    let s = s.to_str().unwrap();
+    let args = ["period", "0.6", "--checkpoint", s, "--max-positions", "3000"];
+    run(&args, 1);
+    std::fs::remove_file(path("s.json.values")).unwrap();
+    let (_, err) = run(&[&args[..], &["--resume"]].concat(), 2);
+    assert!(err.contains("the state is damaged"), "{err}");
+    assert!(!path("s.json.values").exists());
+}
+
+#[test]
 fn heap_of_thirty_digits() {
     // Dawson's Kayles: period 34 from 53, so g(n) = g(n mod 34 + 68)
     // for large n.

@@ -325,7 +325,7 @@ fn sweep(
     super::sweep::warn(ran.errors());
     match ran {
         Ran::Interrupted(_) => {
-            eprintln!("grundy: interrupted");
+            report!("grundy: interrupted");
             Ok(None)
         }
         Ran::Complete(done) => Ok(Some(done.finish()?)),

@@ -123,7 +123,7 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
                 &layout,
             )?;
         }
-        eprintln!(
+        report!(
             "wrote {} pictures ({}) into {}: step-{:0digits$}.{ext} .. step-{}.{ext}",
             steps.len(),
             format.extension().to_ascii_uppercase(),
@@ -228,7 +228,7 @@ pub fn write_bytes(
 /// Says on stderr which picture file was written, for commands whose
 /// stdout stays empty when they write to a file.
 pub fn report_written(path: &Path, kind: &str, bytes: usize) {
-    eprintln!(
+    report!(
         "wrote {} ({}, {bytes} bytes)",
         path.display(),
         kind.to_ascii_uppercase()

@@ -74,26 +74,25 @@ pub fn open(
             json.display()
         );
     }
-    let values = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&values_path)
-        .with_context(|| {
-            format!("cannot open \"{}\"", values_path.display())
-        })?;
-    let mut saved = Saved {
-        json: json.clone(),
-        values_path,
-        values,
-        written: 0,
-        last_save: Instant::now(),
-    };
     if !exists {
-        saved.values.set_len(0)?;
+        let values = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&values_path)
+            .with_context(|| {
+                format!("cannot create \"{}\"", values_path.display())
+            })?;
+        let saved = Saved {
+            json: json.clone(),
+            values_path,
+            values,
+            written: 0,
+            last_save: Instant::now(),
+        };
         return Ok((OctalRun::new(rules)?, Some(saved)));
     }
+    // Resuming: everything is checked before a file is touched.
     let text = std::fs::read_to_string(json)
         .with_context(|| format!("cannot read \"{}\"", json.display()))?;
     let checkpoint: Checkpoint = serde_json::from_str(&text).map_err(|e| {
@@ -102,6 +101,25 @@ pub fn open(
             json.display()
         )
     })?;
+    let values = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&values_path)
+        .with_context(|| {
+            format!(
+                "cannot open \"{}\", the values of checkpoint \"{}\"; the state is damaged: remove \"{}\" and start again",
+                values_path.display(),
+                json.display(),
+                json.display()
+            )
+        })?;
+    let mut saved = Saved {
+        json: json.clone(),
+        values_path,
+        values,
+        written: 0,
+        last_save: Instant::now(),
+    };
     let values = saved.read_values(checkpoint.len)?;
     let run = OctalRun::resume(rules, &checkpoint, values)?;
     // Values past the checkpoint (written before a kill) are dropped.
@@ -195,7 +213,7 @@ impl Saved {
         stopped: bool,
     ) -> anyhow::Result<()> {
         self.save(run.values(), &run.checkpoint())?;
-        eprintln!(
+        report!(
             "grundy: saved g(0) ... g({}) in \"{}\"{}",
             run.len().saturating_sub(1),
             self.json.display(),

@@ -40,7 +40,7 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     if let Some(fixed) = set.fixed_engine()
         && engine != EngineChoice::Auto
     {
-        eprintln!(
+        report!(
             "grundy: warning: --engine {engine} applies to finite sets; {} always use the {} engine",
             set.family(),
             fixed.name().to_uppercase()
@@ -54,6 +54,15 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     let options = PeriodOptions { engine, ..PeriodOptions::default() };
     let started = std::time::Instant::now();
     let found = if args.state.checkpoint.is_some() && play == Play::Normal {
+        // Grundy's game (no periodicity theorem) is refused before any
+        // state file is created.
+        if let Some(game) = set.downcast_ref::<grundy::OctalGame>()
+            && !game.has_periodicity_theorem()
+        {
+            anyhow::bail!(
+                "no periodicity theorem is known for \"{game}\"; its values can still be listed (grundy values {game} --checkpoint FILE)"
+            );
+        }
         budget.cancel = Some(octal_state::graceful_cancel());
         let (mut run, saved) = octal_state::open(&args.state, &set)?;
         let mut saved = saved.expect("a checkpoint was given");

@@ -80,13 +80,13 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         Ok(Some(p)) => (Some((p.preperiod, p.period)), p.saltus),
         Ok(None) => {
             // No periodicity theorem for these rules (Grundy's game).
-            eprintln!(
+            report!(
                 "grundy: warning: no periodicity theorem is known for \"{set}\"; plotting without period marks"
             );
             (None, 0)
         }
         Err(_) => {
-            eprintln!(
+            report!(
                 "grundy: warning: no period found within the time limit; plotting without period marks"
             );
             (None, 0)

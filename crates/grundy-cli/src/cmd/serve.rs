@@ -63,7 +63,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let cores = defaults.workers;
     let workers = match args.workers {
         Some(n) if n > cores => {
-            eprintln!(
+            report!(
                 "grundy: warning: --workers {n} is more than the {cores} cores; using {cores}"
             );
             cores
@@ -86,7 +86,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         grundy_web::Hosts::Local(args.allow_host)
     };
     if !args.bind.is_loopback() {
-        eprintln!(
+        report!(
             "grundy: warning: listening on {}, reachable from other machines; the explorer has no authentication",
             args.bind
         );

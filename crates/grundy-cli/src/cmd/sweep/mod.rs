@@ -287,12 +287,12 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     let rows = match ran {
         Ran::Interrupted(i) => {
             match &i.journal {
-                Some(path) => eprintln!(
+                Some(path) => report!(
                     "grundy: interrupted; {} of {selected} rows are kept in \"{}\": rerun the same command with --resume to finish",
                     i.rows_done,
                     path.display()
                 ),
-                None => eprintln!("grundy: interrupted"),
+                None => report!("grundy: interrupted"),
             }
             return Ok(ExitCode::from(130));
         }
@@ -362,7 +362,7 @@ pub(crate) fn warn(errors: &ErrorRows) {
             .iter()
             .map(|(set, msg)| format!("\"{set}\": {msg}"))
             .collect();
-        eprintln!(
+        report!(
             "grundy: warning: {} sets could not be evaluated (status \"error\"), e.g. {}",
             errors.count,
             first.join("; ")
