@@ -268,6 +268,37 @@ fn checkpoint_and_resume() {
 }
 
 #[test]
+fn exact_searches_stay_within_their_budget() {
+    // Found by an adversarial run: each used gigabytes before a position
+    // was stored (the options of every level of the search path were
+    // not counted), or listed 5 10^11 options of one heap.
+    for args in [
+        &["play", "--set", "grundy", "--heap", "1000000000000"][..],
+        &["play", "--set", "0.07", "--heap", "100000"][..],
+        &["sum", "0.07:100000", "--misere"][..],
+    ] {
+        let (_, err) = run(args, 1);
+        assert!(err.contains("positions to s"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn heaps_use_the_period_and_keep_the_normal_answer() {
+    // Dawson's Kayles (0.07) has pre-period 53 and period 34: a heap of
+    // 10^6 (listed directly it took minutes) has the value of heap
+    // 53 + (10^6 - 53) mod 34.
+    let values = json(&["values", "0.07", "--to", "100", "--json"]);
+    let want = values["values"][53 + (1_000_000 - 53) % 34].clone();
+    let report = json(&["heap", "0.07", "1000000", "--json"]);
+    assert_eq!(report["grundy"], want);
+    // A time limit that only the misère search reaches leaves the
+    // normal-play answer standing.
+    let report = json(&["heap", "0.07", "200", "--json", "--timeout", "1"]);
+    assert_eq!(report["grundy"], 4);
+    assert!(report["misere_outcome"].is_null());
+}
+
+#[test]
 fn refused_state_leaves_no_file() {
     // Nothing is created or emptied before the state is known to be good
     // (found by an adversarial run: both used to leave a `.values` file).

@@ -202,6 +202,10 @@ impl HeapGame for FiniteSet {
             visit(HeapOption::subtract(heap, take));
         }
     }
+
+    fn options_at_most(&self, _heap: u64) -> Option<u64> {
+        Some(self.elements.len() as u64)
+    }
 }
 
 impl HeapGame for AllButSet {
@@ -209,6 +213,10 @@ impl HeapGame for AllButSet {
         for take in (1..=heap).filter(|&s| self.contains(s)) {
             visit(HeapOption::subtract(heap, take));
         }
+    }
+
+    fn options_at_most(&self, heap: u64) -> Option<u64> {
+        Some(heap)
     }
 }
 

@@ -1,5 +1,6 @@
 //! `grundy values SET --to N`: the Grundy sequence as a table, JSON or CSV.
 
+use std::cell::RefCell;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -43,9 +44,10 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
         Some(_) => Some(computed(&args.state, &set, count)?),
         None => None,
     };
+    let ended = RefCell::new(None);
     let source = match &run {
         Some(run) => Source::Computed(&run.values()[..count as usize]),
-        None => Source::Rules(&set, play),
+        None => Source::Rules(&set, play, &ended),
     };
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
@@ -54,6 +56,11 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
         write_csv(&mut out, &source, count, play)?;
     } else {
         write_table(&mut out, &source, args.to, play)?;
+    }
+    // A listing cut short is an error (exit 1 for a budget), and with -o
+    // no file is written.
+    if let Some(e) = ended.take() {
+        return Err(e.into());
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
@@ -87,8 +94,10 @@ fn computed(
 
 /// Where a listing's sequence comes from.
 enum Source<'a> {
-    /// Computed as it is written.
-    Rules(&'a Rules, Play),
+    /// Computed as it is written; why the sequence ended before `--to`,
+    /// if it did (a value past the width, the misère search's budget), is
+    /// left in the cell.
+    Rules(&'a Rules, Play, &'a RefCell<Option<grundy::Error>>),
     /// Computed before (`--checkpoint`).
     Computed(&'a [u16]),
 }
@@ -99,14 +108,37 @@ impl Source<'_> {
     fn sequence(&self, count: u64) -> Box<dyn Iterator<Item = u64> + '_> {
         let count = usize::try_from(count).unwrap_or(usize::MAX);
         match *self {
-            Source::Rules(set, Play::Normal) => {
-                Box::new(grundy::values(set).map(|g| g.value()).take(count))
+            Source::Rules(set, Play::Normal, ended) => {
+                let mut values = grundy::values(set);
+                let mut left = count;
+                Box::new(std::iter::from_fn(move || {
+                    if left == 0 {
+                        return None;
+                    }
+                    left -= 1;
+                    let next = values.next().map(|g| g.value());
+                    if next.is_none() {
+                        *ended.borrow_mut() = values.error();
+                    }
+                    next
+                }))
             }
-            Source::Rules(set, play) => Box::new(
-                grundy::outcomes(set, play)
-                    .map(|o| u64::from(o == Outcome::N))
-                    .take(count),
-            ),
+            Source::Rules(set, play, ended) => {
+                let mut outcomes = grundy::outcomes(set, play);
+                let mut left = count;
+                Box::new(std::iter::from_fn(move || {
+                    if left == 0 {
+                        return None;
+                    }
+                    left -= 1;
+                    let next =
+                        outcomes.next().map(|o| u64::from(o == Outcome::N));
+                    if next.is_none() {
+                        *ended.borrow_mut() = outcomes.error();
+                    }
+                    next
+                }))
+            }
             Source::Computed(values) => {
                 Box::new(values.iter().map(|&g| u64::from(g)).take(count))
             }

@@ -47,6 +47,23 @@ impl HeapGame for OctalGame {
             }
         }
     }
+
+    fn options_at_most(&self, heap: u64) -> Option<u64> {
+        let last = (self.code_len() as u64).min(heap);
+        let mut count = 0u64;
+        for i in 0..=last {
+            let d = self.digit(i as usize);
+            let m = heap - i;
+            count = count.saturating_add(2);
+            if d & LEAVE_TWO != 0 {
+                count = count.saturating_add(m / 2);
+            }
+            if d & LEAVE_THREE != 0 {
+                count = count.saturating_add(m.saturating_mul(m));
+            }
+        }
+        Some(count)
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::budget::{Budget, StopReason};
+use crate::budget::{Budget, StopReason, Stopped, Unit};
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::{Period, PeriodOptions};
 use crate::play::{Outcome, Play, Sequence};
@@ -56,13 +56,19 @@ pub(crate) struct HeapModel {
     rules: Rules,
     budget: Budget,
     grundy: Option<Period>,
+    /// For heaps within the direct limit of a take-and-break game: its
+    /// period if a search no longer than the heaps themselves proves it
+    /// (tried once; `Some(None)`: not found). Used for the values only:
+    /// listing them directly is quadratic in the heap for games without
+    /// a sparse space, such as Dawson's Kayles.
+    quick: Option<Option<Period>>,
     misere: Option<Period>,
 }
 
 impl HeapModel {
     /// A model for `rules`; periods are found lazily within `budget`.
     pub(crate) fn new(rules: Rules, budget: Budget) -> HeapModel {
-        HeapModel { rules, budget, grundy: None, misere: None }
+        HeapModel { rules, budget, grundy: None, quick: None, misere: None }
     }
 
     /// The rule set.
@@ -75,9 +81,15 @@ impl HeapModel {
         &mut self,
         heaps: &[BigUint],
     ) -> Result<Vec<u64>> {
-        let Some(period) = self.period_for(heaps, Sequence::Grundy)? else {
-            let small: Vec<u64> = heaps.iter().map(small).collect();
-            return self.sample_values(&small);
+        let period = match self.period_for(heaps, Sequence::Grundy)? {
+            Some(period) => period.clone(),
+            None => {
+                let small: Vec<u64> = heaps.iter().map(small).collect();
+                match self.quick_period(&small)? {
+                    Some(period) => period,
+                    None => return self.sample_values(&small),
+                }
+            }
         };
         let (l, p, s) = (period.preperiod, period.period, period.saltus);
         let split: Vec<(u64, BigUint)> =
@@ -102,10 +114,61 @@ impl HeapModel {
             .collect()
     }
 
-    /// g at the given positions (all at most the direct limit).
+    /// The period of a take-and-break game when some heap is large
+    /// enough for it to matter (`quick`).
+    fn quick_period(&mut self, heaps: &[u64]) -> Result<Option<Period>> {
+        const WORTH_IT: u64 = 1 << 12;
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        if top < WORTH_IT
+            || self.rules.downcast_ref::<crate::code::OctalGame>().is_none()
+        {
+            return Ok(None);
+        }
+        if self.quick.is_none() {
+            let budget = Budget {
+                max_positions: self.budget.max_positions.min(top + 1),
+                ..self.budget.clone()
+            };
+            let found = self.rules.period(
+                Sequence::Grundy,
+                &PeriodOptions::default(),
+                &budget,
+            );
+            self.quick = Some(match found {
+                Ok(found) => found,
+                Err(e) if e.reason == StopReason::Positions => None,
+                Err(e) => return Err(budget_error(&self.rules, &e)),
+            });
+        }
+        Ok(self.quick.clone().flatten())
+    }
+
+    /// g at the given positions (all at most the direct limit), within
+    /// the budget's deadline and cancel flag.
     fn sample_values(&self, positions: &[u64]) -> Result<Vec<u64>> {
         let mut g = values(&self.rules);
-        let found = sample(g.by_ref().map(|g| g.value()), positions);
+        let mut count = 0u64;
+        let mut stopped = None;
+        let budget = &self.budget;
+        let sequence = g.by_ref().map(|g| g.value()).take_while(|_| {
+            count += 1;
+            if count.is_multiple_of(1 << 14)
+                && let Some(reason) = budget.interrupted()
+            {
+                stopped = Some(reason);
+                return false;
+            }
+            true
+        });
+        let found = sample(sequence, positions);
+        if let Some(reason) = stopped {
+            let stop = Stopped::new(reason, count, 0, Unit::Positions);
+            let message = format!(
+                "listing the values of \"{}\" stopped: {stop}",
+                self.rules
+            );
+            return Err(Error::budget(stop, message));
+        }
         found.ok_or_else(|| g.error().expect("the values ended"))
     }
 
@@ -420,13 +483,17 @@ fn misere(
 }
 
 /// Whether a misère question failed because the heap is out of reach
-/// (no theorem for huge heaps, too many positions to search), rather
-/// than because the caller stopped the computation.
+/// (no theorem for huge heaps, too many positions to search, the time
+/// limit passed during its search: the normal-play answer is complete
+/// and is kept), rather than because the caller cancelled.
 fn out_of_reach(e: &Error) -> bool {
     match e.kind() {
         ErrorKind::TooLarge => true,
         ErrorKind::Budget => e.stopped().is_some_and(|s| {
-            matches!(s.reason, StopReason::States | StopReason::Positions)
+            matches!(
+                s.reason,
+                StopReason::States | StopReason::Positions | StopReason::Time
+            )
         }),
         _ => false,
     }

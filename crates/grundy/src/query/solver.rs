@@ -13,7 +13,10 @@
 //! no options), the rest sorted by rule set and size, so that permuted
 //! positions are one. The budget's `max_states` is the number of
 //! positions stored: the one meaning of the state budget for sums, play
-//! and the web. Its `max_positions` bounds the options examined (the
+//! and the web. The positions on the search path, their heaps and the
+//! options listed for them count too (a heap of 10^5 tokens of an octal
+//! game has 5 10^4 options at each of 10^5 levels: without them in the
+//! count, memory ran to gigabytes before a position was stored). Its `max_positions` bounds the options examined (the
 //! work: a heap of Nim with n tokens has n options), and its deadline and
 //! cancel flag are checked every few thousand options.
 //!
@@ -182,16 +185,25 @@ impl Solver {
     /// The options of part `i` of `position` (the heaps it may leave),
     /// those that take the most first: a subtraction game's search then
     /// reaches small heaps first and stays shallow.
+    /// Stops, listing nothing, when the rule set says the heap has more
+    /// options than the state budget.
     fn part_options(
         &self,
         position: &[Part],
         i: usize,
         out: &mut Vec<HeapOption>,
-    ) {
+    ) -> Result<(), Halt> {
         out.clear();
         let (rule, size) = position[i];
-        self.rules[rule as usize].options(size, &mut |o| out.push(o));
+        let rules = &self.rules[rule as usize];
+        if let Some(most) = rules.options_at_most(size)
+            && most > self.budget.max_states
+        {
+            self.budget.check(most, Unit::States).map_err(Halt::Stopped)?;
+        }
+        rules.options(size, &mut |o| out.push(o));
         out.reverse();
+        Ok(())
     }
 
     /// The canonical position after replacing part `i` by `option`'s
@@ -218,9 +230,11 @@ impl Solver {
             return Ok(Value::unpack(v));
         }
         let mut path: HashSet<Box<[Part]>, FxBuildHasher> = HashSet::default();
-        let mut stack = vec![self.frame(root.clone())];
+        let mut stack = vec![self.frame(root.clone())?];
         path.insert(root.clone());
         let mut key: Vec<Part> = Vec::new();
+        // Positions, heaps and options held on the search path.
+        let mut held = stack[0].weight();
         while let Some(frame) = stack.last_mut() {
             // Walk the options of the current part; stop at the first one
             // not solved yet.
@@ -257,21 +271,27 @@ impl Solver {
                 frame.part = part;
                 frame.next = 0;
                 let mut options = std::mem::take(&mut frame.options);
-                self.part_options(&frame.position, part, &mut options);
+                held -= options.len() as u64;
+                self.part_options(&frame.position, part, &mut options)?;
                 frame.options = options;
                 let count = frame.options.len();
+                held += count as u64;
                 self.visit(count)?;
+                self.hold(held)?;
             }
             if let Some(next) = pending {
                 if !path.insert(next.clone()) {
                     return Err(Halt::Cycle);
                 }
-                let frame = self.frame(next);
+                let frame = self.frame(next)?;
                 self.visit(frame.options.len())?;
+                held += frame.weight();
+                self.hold(held)?;
                 stack.push(frame);
                 continue;
             }
             let frame = stack.pop().expect("a frame");
+            held -= frame.weight();
             let value = frame.value(self.play);
             path.remove(&frame.position);
             self.memo.insert(frame.position, value.pack());
@@ -285,20 +305,30 @@ impl Solver {
         Ok(Value::unpack(self.memo[&root]))
     }
 
+    /// Stops when the positions stored and those `held` on the search
+    /// path together pass the state budget.
+    fn hold(&self, held: u64) -> Result<(), Halt> {
+        let total = self.states() + held;
+        if total > self.budget.max_states {
+            self.budget.check(total, Unit::States).map_err(Halt::Stopped)?;
+        }
+        Ok(())
+    }
+
     /// A new frame for `position`, at the options of its first part.
-    fn frame(&self, position: Box<[Part]>) -> Frame {
+    fn frame(&self, position: Box<[Part]>) -> Result<Frame, Halt> {
         let mut options = Vec::new();
         if !position.is_empty() {
-            self.part_options(&position, 0, &mut options);
+            self.part_options(&position, 0, &mut options)?;
         }
-        Frame {
+        Ok(Frame {
             position,
             part: 0,
             options,
             next: 0,
             best_win: None,
             longest: None,
-        }
+        })
     }
 }
 
@@ -317,6 +347,12 @@ struct Frame {
 }
 
 impl Frame {
+    /// What the frame holds, in positions: itself and its copy in the
+    /// path set (a heap each), and its options.
+    fn weight(&self) -> u64 {
+        2 * self.position.len() as u64 + self.options.len() as u64 + 1
+    }
+
     fn add(&mut self, after: Value) {
         if !after.wins() {
             self.best_win = Some(

@@ -133,6 +133,10 @@ impl HeapGame for Shared {
     ) {
         self.0.options(heap, visit);
     }
+
+    fn options_at_most(&self, heap: u64) -> Option<u64> {
+        self.0.options_at_most(heap)
+    }
 }
 
 /// The Grundy values of a rule set from heap 0 on.
@@ -153,8 +157,9 @@ pub fn values(rules: &Rules) -> Values {
 
 /// The outcomes of single heaps from 0 on under `play`. Misère play of
 /// rule sets without a misère engine of their own (games that split
-/// heaps) is an exhaustive search over sums of heaps with no limit but the
-/// default work budget; [`outcomes_within`] sets one.
+/// heaps) is an exhaustive search over sums of heaps within the default
+/// budget (its memory grows exponentially with the heap: without a limit
+/// it ran out of memory); [`outcomes_within`] sets another.
 ///
 /// ```
 /// use grundy::{Outcome, Play};
@@ -165,8 +170,7 @@ pub fn values(rules: &Rules) -> Values {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn outcomes(rules: &Rules, play: Play) -> Outcomes {
-    let budget = Budget { max_states: u64::MAX, ..Budget::default() };
-    outcomes_within(rules, play, &budget)
+    outcomes_within(rules, play, &Budget::default())
 }
 
 /// The outcomes of single heaps from 0 on under `play`, the exhaustive
