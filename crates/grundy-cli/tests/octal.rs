@@ -356,6 +356,25 @@ fn play_takes_codes() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("rules 0.07"), "{text}");
+    // Grundy's game: a move splits a heap without taking a token.
+    let out = crate::util::grundy(&[
+        "play", "--set", "grundy", "--heap", "6", "--seed", "1",
+    ])
+    .write_stdin("0 2+4\nquit\n")
+    .output()
+    .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("you take 0 from heap 1, leaving heaps 2 4"),
+        "{text}"
+    );
+    // Elsewhere taking nothing is still refused.
+    let out = crate::util::grundy(&["play", "--set", "0.07", "--heap", "6"])
+        .write_stdin("0\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("you must take at least one stone"), "{text}");
 }
 
 #[cfg(feature = "pictures")]

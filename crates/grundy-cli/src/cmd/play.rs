@@ -485,9 +485,6 @@ impl<W: Write> Session<W> {
         let set = &self.sets[heap];
         let size = self.pos[heap];
         let name = self.heap_name(heap);
-        if take == 0 {
-            return Err("you must take at least one stone".to_string());
-        }
         let takes = |n: u64| {
             let mut out = Vec::new();
             set.options(n, &mut |o| {
@@ -498,6 +495,11 @@ impl<W: Write> Session<W> {
             out
         };
         let here = takes(size);
+        // Taking nothing is a move only where the rules split a heap
+        // without removing (Grundy's game, codes 4.xyz).
+        if take == 0 && here.is_empty() {
+            return Err("you must take at least one stone".to_string());
+        }
         if here.is_empty() {
             // Legal from a heap of exactly `take` (or more): only too few.
             if take > size && !takes(take).is_empty() {
