@@ -283,6 +283,17 @@ test('octal codes: the Guy-Smith certificate, Grundy\'s game, play with splits',
   const log = await page.$$eval('#game-log li', (l) => l.map((x) => x.textContent));
   assert.ok(log.some((line) => / \+ /.test(line)), log.join('\n'));
   assert.ok((await page.$$eval('#board .heap', (h) => h.length)) > 1);
+  // 4.7 from 34 stones (34 moves, so a typed move): "0 20+14" splits
+  // without taking, the heaps left in any order.
+  await newGame(page, '4.7:34');
+  await page.waitForSelector('#board input.short');
+  await page.fill('#board input.short', '0 20+14');
+  const logged = await page.$$eval('#game-log li', (l) => l.length);
+  await page.click('#board input.short + button');
+  await page.waitForFunction((n) =>
+    document.querySelectorAll('#game-log li').length > n, logged);
+  const first = await page.$$eval('#game-log li', (l) => l.map((x) => x.textContent));
+  assert.equal(first[logged], 'you: heap 1, take 0 (leaves 14 + 20)');
   // The browser logs the 422 of Grundy's game's period request; nothing
   // else may go wrong.
   assert.deepEqual(page.problems.filter((p) => !/status of 422/.test(p)), []);

@@ -8,11 +8,20 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-/// Exact Grundy values, periods, outcomes and sums for subtraction games.
+/// Exact Grundy values, periods, outcomes and sums for subtraction games
+/// and take-and-break (octal) games.
 ///
 /// A SET is written `1,2,3`, `{1, 2, 3}`, with ranges `1-3` or `1..3`
 /// (`1..3,7`), or as an all-but set `all-but:2,3,6,8`; `nim` takes any
 /// number of stones.
+///
+/// Octal games are codes `d0.d1d2...` (Winning Ways, ch. 4): digit d_i, a
+/// sum of 1, 2 and 4, says whether taking i tokens may leave 0, 1 or 2
+/// heaps (`0.07` is Dawson's Kayles, `0.77` Kayles, `0.6` Officers); d0 =
+/// 4 also lets a heap split without taking (`4.7`). Hexadecimal digits 8-F
+/// (either case) add 8: the move may leave three heaps (`0.8F`), and d0
+/// may then be 8 or C. `grundy` is Grundy's game: split a heap into two
+/// unequal heaps.
 #[derive(Debug, Parser)]
 #[command(name = "grundy", version, about, max_term_width = 100)]
 pub struct Cli {

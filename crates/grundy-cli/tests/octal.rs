@@ -180,6 +180,53 @@ fn an_unsolved_game_reports_its_survey() {
     assert!(text.contains("no period found in g(0) ... g(29999)"), "{text}");
     assert!(text.contains("rare heaps:   1583, the last at 20627"), "{text}");
     assert!(!text.contains("pre-period"), "{text}");
+    // --csv: the same frequencies and rare values as a table.
+    let (csv, _) = run(&[&args[..4], &["--csv"]].concat(), 1);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("value,count,rare_count,rare_first,rare_last")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let counted: u64 = rows.iter().map(|r| r[1].parse::<u64>().unwrap()).sum();
+    assert_eq!(counted, 30000);
+    let rare: u64 = rows
+        .iter()
+        .filter(|r| !r[2].is_empty())
+        .map(|r| r[2].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(rare, 1583);
+}
+
+/// What a stop says is what was done: "1 position", no g(0) ... g(0)
+/// before any value, and a resumed run counts the values it holds.
+#[test]
+fn stops_count_what_was_done() {
+    let (text, err) = run(&["period", "0.6", "--max-positions", "0"], 1);
+    assert!(text.contains("no period found before any value"), "{text}");
+    assert!(err.contains("within 0 positions"), "{err}");
+    let (text, err) = run(&["period", "0.6", "--max-positions", "1"], 1);
+    assert!(text.contains("no period found in g(0) ("), "{text}");
+    assert!(err.contains("within 1 position for"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("s.json");
+    let state = state.to_str().unwrap();
+    let first =
+        ["period", "0.6", "--max-positions", "1000", "--checkpoint", state];
+    run(&first, 1);
+    let (_, err) = run(
+        &[
+            "period",
+            "0.6",
+            "--max-positions",
+            "10",
+            "--checkpoint",
+            state,
+            "--resume",
+        ],
+        1,
+    );
+    assert!(err.contains("within 1000 positions"), "{err}");
 }
 
 /// A run with --checkpoint stops, continues with --resume, and proves

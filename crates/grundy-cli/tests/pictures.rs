@@ -12,6 +12,16 @@ fn graph_dot_on_stdout() {
 }
 
 #[test]
+fn graph_draws_splitting_moves() {
+    // Dawson's Kayles, 0.07: heap 6 moves to 4, 1 + 3 and 2 + 2 (Winning
+    // Ways ch. 4), so g(6) = mex{2, 1, 0} = 3.
+    let (out, _) = run(&["graph", "0.07", "--heap", "6"], 0);
+    assert!(out.contains("n6 -> s1_3 [label=\"-2\"];"), "{out}");
+    assert!(out.contains("n6 -> s2_2 [label=\"-2\"];"));
+    assert!(out.contains("n6 [label=\"6\\ng=3\""));
+}
+
+#[test]
 fn graph_svg_png_and_steps() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("g.svg");
@@ -24,7 +34,7 @@ fn graph_svg_png_and_steps() {
     );
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
     let steps = dir.path().join("steps");
-    run(
+    let (_, err) = run(
         &[
             "graph",
             "1,2,3",
@@ -36,6 +46,8 @@ fn graph_svg_png_and_steps() {
         ],
         0,
     );
+    // The names reported are the names written.
+    assert!(err.contains("step-00.dot .. step-09.dot"), "{err}");
     let mut names: Vec<String> = std::fs::read_dir(&steps)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())

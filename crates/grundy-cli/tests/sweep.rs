@@ -279,6 +279,31 @@ fn heatmaps_are_drawn() {
     }
 }
 
+/// A table or heatmap that cannot be made is refused before the sweep:
+/// exit 2, and no journal or output file is left.
+#[test]
+fn bad_tables_are_refused_before_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rows.csv");
+    let family = ["sweep", "a,b", "--param", "a=1..3", "--param", "b=4..6"];
+    let with = |extra: &[&str]| {
+        let mut args = family.to_vec();
+        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        run(&args, 2).1
+    };
+    let err = with(&["--table", "a,a"]);
+    assert!(err.contains("\"1,4\" and \"1,5\" both land"), "{err}");
+    if cfg!(feature = "pictures") {
+        let missing = dir.path().join("no-such-dir").join("h.svg");
+        let err =
+            with(&["--table", "a,b", "--heatmap", missing.to_str().unwrap()]);
+        assert!(err.contains("does not exist"), "{err}");
+    }
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
 #[test]
 fn budgets_give_not_found_rows() {
     let (out, _) = run(

@@ -84,3 +84,40 @@ fn broken_pipe_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Misère outcomes of a game that splits heaps come from an exhaustive
+/// search within `--max-states`; a listing it cuts short is exit 1 with
+/// the flag to raise, and no `-o` file. Misère Kayles (0.77) begins
+/// N P N N P N N N (Winning Ways, ch. 13).
+#[test]
+fn misere_listings_keep_their_state_budget() {
+    let (out, _) = run(
+        &["values", "0.77", "--to", "7", "--misere", "--max-states", "1000"],
+        0,
+    );
+    let letters: String = out
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_end().chars().last().unwrap())
+        .collect();
+    assert_eq!(letters, "NPNNPNNN");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("m.csv");
+    let args = [
+        "values",
+        "0.07",
+        "--to",
+        "200",
+        "--misere",
+        "--csv",
+        "--max-states",
+        "20000",
+        "-o",
+        file.to_str().unwrap(),
+    ];
+    let (_, err) = run(&args, 1);
+    assert!(err.ends_with("raise --max-states\n"), "{err}");
+    assert!(!file.exists());
+    let (_, err) = run(&["values", "0.07", "--max-states", "5"], 2);
+    assert!(err.contains("--misere"), "{err}");
+}

@@ -30,19 +30,31 @@ const CURRENT_FILL: &str = "#ffd54f";
 const OPTION_FILL: &str = "#b3d9ff";
 const OPTION_EDGE: &str = "#1565c0";
 
-/// The game graph of one heap: positions `heap, heap - 1, ..., 0`.
+/// A position drawn: one heap (`[n]`; `[0]` is the empty heap) or the
+/// non-empty heaps a splitting move leaves (`[a, b]` or `[a, b, c]`,
+/// ascending), as in take-and-break games.
+pub type Position = Vec<u64>;
+
+/// The game graph of one heap: positions `heap, heap - 1, ..., 0`, and
+/// for take-and-break games the sums of heaps that splitting moves leave
+/// (drawn as boxes; their value is the xor of their heaps' values, which
+/// appear as nodes of their own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameGraph {
     set: Rules,
     heap: u64,
     /// g(0..=heap).
     values: Vec<u64>,
+    /// The positions of two or more heaps some move reaches, largest
+    /// total first.
+    splits: Vec<Position>,
 }
 
 /// How far the step-by-step filling-in has got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// Positions 0..filled show their values.
+    /// Positions 0..filled show their values (a sum of heaps when all
+    /// its heaps do).
     pub filled: u64,
     /// The position whose value was just found (★), if any.
     pub current: Option<u64>,
@@ -68,7 +80,19 @@ impl GameGraph {
             .take(heap as usize + 1)
             .map(Nimber::value)
             .collect();
-        Ok(GameGraph { set: set.clone(), heap, values })
+        let mut graph =
+            GameGraph { set: set.clone(), heap, values, splits: Vec::new() };
+        let mut splits: Vec<Position> = (0..=heap)
+            .flat_map(|n| graph.moves(n))
+            .map(|(_, to)| to)
+            .filter(|to| to.len() > 1)
+            .collect();
+        splits.sort_by(|a, b| {
+            b.iter().sum::<u64>().cmp(&a.iter().sum()).then(a.cmp(b))
+        });
+        splits.dedup();
+        graph.splits = splits;
+        Ok(graph)
     }
 
     /// The heap size drawn.
@@ -81,17 +105,31 @@ impl GameGraph {
         self.values[n as usize]
     }
 
-    /// The moves from `n`: (amount taken, position reached), ascending.
-    pub fn moves(&self, n: u64) -> Vec<(u64, u64)> {
-        // Options that split the heap lead to sums, which are not nodes of
-        // this graph of single heaps.
+    /// The value of a position: the xor of its heaps' values.
+    pub fn position_value(&self, position: &[u64]) -> u64 {
+        position.iter().fold(0, |acc, &n| acc ^ self.value(n))
+    }
+
+    /// The moves from `n`: (amount taken, position reached), in the order
+    /// of the rule set's options (by amount, then by the heaps left).
+    pub fn moves(&self, n: u64) -> Vec<(u64, Position)> {
         let mut out = Vec::new();
-        self.set.options(n, &mut |o| match o.leaves() {
-            [] => out.push((o.take(), 0)),
-            [rest] => out.push((o.take(), *rest)),
-            _ => {}
+        self.set.options(n, &mut |o| {
+            let to = if o.leaves().is_empty() {
+                vec![0]
+            } else {
+                o.leaves().to_vec()
+            };
+            out.push((o.take(), to));
         });
         out
+    }
+
+    /// Every position drawn: the heaps from the largest down to 0, then
+    /// the sums of heaps that splitting moves reach.
+    pub fn positions(&self) -> Vec<Position> {
+        let heaps = (0..=self.heap).rev().map(|n| vec![n]);
+        heaps.chain(self.splits.iter().cloned()).collect()
     }
 
     /// The whole graph, every value shown.
@@ -109,37 +147,46 @@ impl GameGraph {
         steps
     }
 
-    fn is_option_of_current(&self, step: Step, n: u64) -> bool {
-        step.current
-            .is_some_and(|c| self.moves(c).iter().any(|&(_, m)| m == n))
+    fn is_current(step: Step, p: &[u64]) -> bool {
+        p.len() == 1 && step.current == Some(p[0])
     }
 
-    fn label(&self, step: Step, n: u64) -> String {
-        let value = if n < step.filled {
-            self.value(n).to_string()
+    fn is_option_of_current(&self, step: Step, p: &[u64]) -> bool {
+        step.current
+            .is_some_and(|c| self.moves(c).iter().any(|(_, to)| to == p))
+    }
+
+    fn is_filled(step: Step, p: &[u64]) -> bool {
+        p.iter().all(|&n| n < step.filled)
+    }
+
+    fn label(&self, step: Step, p: &[u64]) -> String {
+        let value = if Self::is_filled(step, p) {
+            self.position_value(p).to_string()
         } else {
             "?".to_string()
         };
-        let mark = if step.current == Some(n) {
+        let mark = if Self::is_current(step, p) {
             " ★"
-        } else if self.is_option_of_current(step, n) {
+        } else if self.is_option_of_current(step, p) {
             " ◆"
         } else {
             ""
         };
-        format!("{n}\ng={value}{mark}")
+        let heaps: Vec<String> = p.iter().map(u64::to_string).collect();
+        format!("{}\ng={value}{mark}", heaps.join("+"))
     }
 
-    fn is_p(&self, step: Step, n: u64) -> bool {
-        n < step.filled && self.value(n) == 0
+    fn is_p(&self, step: Step, p: &[u64]) -> bool {
+        Self::is_filled(step, p) && self.position_value(p) == 0
     }
 
-    fn fill(&self, step: Step, n: u64) -> &'static str {
-        if step.current == Some(n) {
+    fn fill(&self, step: Step, p: &[u64]) -> &'static str {
+        if Self::is_current(step, p) {
             CURRENT_FILL
-        } else if self.is_option_of_current(step, n) {
+        } else if self.is_option_of_current(step, p) {
             OPTION_FILL
-        } else if self.is_p(step, n) {
+        } else if self.is_p(step, p) {
             P_FILL
         } else {
             "white"
@@ -154,11 +201,16 @@ impl GameGraph {
             describe(&self.set),
             self.heap
         );
+        if !self.splits.is_empty() {
+            text.push_str(
+                "; a box = the heaps a move splits into, g = xor of theirs",
+            );
+        }
         if let Some(c) = step.current {
             let seen: Vec<String> = self
                 .moves(c)
                 .iter()
-                .map(|&(_, m)| self.value(m).to_string())
+                .map(|(_, to)| self.position_value(to).to_string())
                 .collect();
             write!(
                 text,
@@ -172,8 +224,9 @@ impl GameGraph {
     }
 
     /// Graphviz DOT: each node shows its stone count and value (`?` not
-    /// yet filled in); P-positions are double circles filled pink; the
-    /// position being filled is gold and its options blue.
+    /// yet filled in); P-positions are double circles (double boxes for
+    /// sums of heaps) filled pink; the position being filled is gold and
+    /// its options blue.
     pub fn dot(&self, step: Step) -> String {
         let mut out = String::new();
         writeln!(out, "digraph game {{").unwrap();
@@ -182,14 +235,20 @@ impl GameGraph {
         writeln!(out, "  labelloc=t;").unwrap();
         writeln!(out, "  node [shape=circle, style=filled, fillcolor=white];")
             .unwrap();
-        for n in (0..=self.heap).rev() {
-            let shape =
-                if self.is_p(step, n) { "doublecircle" } else { "circle" };
+        for p in self.positions() {
+            let p_pos = self.is_p(step, &p);
+            let shape = match (p.len() > 1, p_pos) {
+                (false, false) => "circle",
+                (false, true) => "doublecircle",
+                (true, false) => "box",
+                (true, true) => "box, peripheries=2",
+            };
             writeln!(
                 out,
-                "  n{n} [label=\"{}\", shape={shape}, fillcolor=\"{}\"];",
-                escape(&self.label(step, n)),
-                self.fill(step, n)
+                "  {} [label=\"{}\", shape={shape}, fillcolor=\"{}\"];",
+                id(&p),
+                escape(&self.label(step, &p)),
+                self.fill(step, &p)
             )
             .unwrap();
         }
@@ -200,8 +259,12 @@ impl GameGraph {
                 } else {
                     String::new()
                 };
-                writeln!(out, "  n{n} -> n{to} [label=\"-{take}\"{style}];")
-                    .unwrap();
+                writeln!(
+                    out,
+                    "  n{n} -> {} [label=\"-{take}\"{style}];",
+                    id(&to)
+                )
+                .unwrap();
             }
         }
         writeln!(out, "}}").unwrap();
@@ -214,10 +277,12 @@ impl GameGraph {
     pub fn svg(&self, step: Step) -> String {
         let dir = Orientation::LeftToRight;
         let mut graph = VisualGraph::new(dir);
-        let mut handles = Vec::new();
-        for n in (0..=self.heap).rev() {
-            let label = self.label(step, n);
-            let shape = if self.is_p(step, n) {
+        let mut handles = std::collections::HashMap::new();
+        for p in self.positions() {
+            let label = self.label(step, &p);
+            let shape = if p.len() > 1 {
+                ShapeKind::new_box(&label)
+            } else if self.is_p(step, &p) {
                 ShapeKind::new_double_circle(&label)
             } else {
                 ShapeKind::new_circle(&label)
@@ -226,19 +291,15 @@ impl GameGraph {
             let size = get_shape_size(dir.flip(), &shape, font, true);
             let look = StyleAttr::new(
                 Color::fast("black"),
-                if step.current == Some(n) { 3 } else { 1 },
-                Some(Color::fast(self.fill(step, n))),
+                if Self::is_current(step, &p) { 3 } else { 1 },
+                Some(Color::fast(self.fill(step, &p))),
                 0,
                 font,
             );
-            handles.push(graph.add_node(Element::create(
-                shape,
-                look,
-                dir.flip(),
-                size,
-            )));
+            let handle =
+                graph.add_node(Element::create(shape, look, dir.flip(), size));
+            handles.insert(p, handle);
         }
-        let handle = |n: u64| handles[(self.heap - n) as usize];
         for n in (0..=self.heap).rev() {
             for (take, to) in self.moves(n) {
                 let current = step.current == Some(n);
@@ -258,12 +319,24 @@ impl GameGraph {
                     &None,
                     &None,
                 );
-                graph.add_edge(arrow, handle(n), handle(to));
+                graph.add_edge(arrow, handles[&vec![n]], handles[&to]);
             }
         }
         let mut writer = SVGWriter::new();
         graph.do_it(false, false, false, &mut writer);
         with_caption(&writer.finalize(), &self.caption(step))
+    }
+}
+
+/// The DOT node name of a position: `n7` for a heap, `s2_5` for heaps of
+/// 2 and 5.
+fn id(p: &[u64]) -> String {
+    match p {
+        [n] => format!("n{n}"),
+        _ => {
+            let parts: Vec<String> = p.iter().map(u64::to_string).collect();
+            format!("s{}", parts.join("_"))
+        }
     }
 }
 
@@ -343,7 +416,7 @@ mod tests {
         let g = graph("1,2,3", 8);
         let values: Vec<u64> = (0..=8).map(|n| g.value(n)).collect();
         assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);
-        assert_eq!(g.moves(2), [(1, 1), (2, 0)]);
+        assert_eq!(g.moves(2), [(1, vec![1]), (2, vec![0])]);
         assert_eq!(g.steps().len(), 10);
     }
 
@@ -371,6 +444,42 @@ mod tests {
             assert!(svg.contains(&format!(">{n}</tspan>")), "node {n}");
         }
         assert!(!svg.contains("Times"));
+    }
+
+    #[test]
+    fn splitting_moves_reach_sums_of_heaps() {
+        // Dawson's Kayles, 0.07 (Winning Ways ch. 4): g = 0, 0, 1, 1, 2,
+        // 0, 3; heap 6 moves to 4, to 1 + 3 and to 2 + 2, so g(6) =
+        // mex{2, 1, 0} = 3.
+        let g = graph("0.07", 6);
+        assert_eq!(
+            g.moves(6),
+            [(2, vec![4]), (2, vec![1, 3]), (2, vec![2, 2])]
+        );
+        assert_eq!(g.value(6), 3);
+        let dot = g.dot(g.complete());
+        assert!(dot.contains("n6 -> s1_3 [label=\"-2\"]"), "{dot}");
+        assert!(dot.contains("s1_3 [label=\"1+3\\ng=1\", shape=box,"));
+        assert!(
+            dot.contains(
+                "s2_2 [label=\"2+2\\ng=0\", shape=box, peripheries=2"
+            )
+        );
+        let step = g.steps()[7]; // filling in position 6
+        assert!(g.caption(step).contains("g(6) = mex{2, 1, 0} = 3"));
+        let svg = g.svg(g.complete());
+        assert!(svg.contains(">1+3</tspan>"), "{svg}");
+        // Every node an edge names is drawn.
+        let nodes: Vec<&str> = dot
+            .lines()
+            .filter(|l| l.contains("[label=") && !l.contains(" -> "))
+            .map(|l| l.split_whitespace().next().unwrap())
+            .collect();
+        for line in dot.lines().filter(|l| l.contains(" -> ")) {
+            let to = line.split(" -> ").nth(1).unwrap();
+            let to = to.split_whitespace().next().unwrap();
+            assert!(nodes.contains(&to), "{to}");
+        }
     }
 
     #[test]

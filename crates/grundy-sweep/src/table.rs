@@ -15,6 +15,7 @@ use crate::evaluate::Evaluation;
 use crate::check::row_vars;
 use crate::error::{Error, Result};
 use crate::expr::{Expr, Vars, split_top_level};
+use crate::family::Family;
 use crate::row::{RESULT_COLUMNS, Row};
 
 /// One axis (or the cell value): an expression and its label.
@@ -107,6 +108,42 @@ impl Table {
         Ok((row, col, value))
     }
 
+    /// Checks, before a sweep runs, that the axes give every member of
+    /// `family` a cell of its own (the error [`Table::build`] would give
+    /// after the sweep): the axes depend on the parameters only.
+    pub fn check_cells(
+        family: &Family,
+        row_axis: &Axis,
+        col_axis: &Axis,
+    ) -> Result<()> {
+        let names = family.param_names();
+        let mut seen: BTreeMap<(i64, i64), String> = BTreeMap::new();
+        for point in family.points() {
+            let point = point?;
+            let (params, set) = family.set_of(&point);
+            let set = match set {
+                Ok(rules) => rules.to_string(),
+                Err((text, _)) => text,
+            };
+            let mut vars = Vars::new(&names);
+            for (i, &v) in params.iter().enumerate() {
+                vars.set(i, v);
+            }
+            let key = |axis: &Axis| {
+                axis.expr.eval_int(&vars).map_err(|msg| {
+                    Error::parse(format!(
+                        "table axis for set \"{set}\": {msg}"
+                    ))
+                })
+            };
+            let (r, c) = (key(row_axis)?, key(col_axis)?);
+            if let Some(other) = seen.insert((r, c), set.clone()) {
+                return Err(collision(&other, &set, row_axis, col_axis, r, c));
+            }
+        }
+        Ok(())
+    }
+
     /// Builds the matrix from rows.
     pub fn build<'a>(
         params: &[&str],
@@ -141,13 +178,9 @@ impl Table {
                 Evaluation::Error(_) => Cell::Error,
             };
             if let Some((_, other)) = cells.insert((r, c), (cell, row)) {
-                return Err(Error::parse(format!(
-                    "sets \"{}\" and \"{}\" both land in table cell ({}={r}, {}={c}); choose axes that determine the set",
-                    other.set,
-                    row.set,
-                    row_axis.label(),
-                    col_axis.label()
-                )));
+                return Err(collision(
+                    &other.set, &row.set, row_axis, col_axis, r, c,
+                ));
             }
             row_keys.insert(r);
             col_keys.insert(c);
@@ -171,6 +204,22 @@ impl Table {
             cells: grid,
         })
     }
+}
+
+/// Two sets in one cell: the axes do not determine the set.
+fn collision(
+    first: &str,
+    second: &str,
+    row_axis: &Axis,
+    col_axis: &Axis,
+    r: i64,
+    c: i64,
+) -> Error {
+    Error::parse(format!(
+        "sets \"{first}\" and \"{second}\" both land in table cell ({}={r}, {}={c}); choose axes that determine the set",
+        row_axis.label(),
+        col_axis.label()
+    ))
 }
 
 #[cfg(test)]
@@ -222,5 +271,21 @@ mod tests {
         assert!(Table::parse_spec("a", &p).is_err());
         assert!(Table::parse_spec("a,c", &p).is_err());
         assert!(Table::parse_spec("a,b,period", &p).is_ok());
+    }
+
+    #[test]
+    fn cells_are_checked_before_the_sweep() {
+        let f = Family::template("a,b", &["a=1..2", "b=a+1..4"]).unwrap();
+        let names = f.param_names();
+        let (r, c, _) = Table::parse_spec("a,b", &names).unwrap();
+        Table::check_cells(&f, &r, &c).unwrap();
+        let (r, c, _) = Table::parse_spec("a,b-2*a", &names).unwrap();
+        Table::check_cells(&f, &r, &c).unwrap();
+        let (r, c, _) = Table::parse_spec("a,a", &names).unwrap();
+        let e = Table::check_cells(&f, &r, &c).unwrap_err();
+        assert!(e.message().contains("\"1,2\" and \"1,3\" both land"), "{e}");
+        let (r, c, _) = Table::parse_spec("a,b/(b-3)", &names).unwrap();
+        let e = Table::check_cells(&f, &r, &c).unwrap_err();
+        assert!(e.message().contains("table axis for set \"1,3\""), "{e}");
     }
 }

@@ -489,13 +489,16 @@ function drawBoard(r) {
   });
 }
 
-/** The legal move of heap i that `text` names ("7", "2 10+19"), or null. */
+/** The legal move of heap i that `text` names ("7", "2 10+19", "0 9+1":
+ *  the heaps left in any order; take 0 splits without taking, as in
+ *  Grundy's game), or null. */
 function typedMove(i, text) {
   const [take, ...rest] = text.trim().split(/\s+/);
-  const leaves = rest.join('').split('+').filter((x) => x).map(Number);
+  const ascending = (xs) => [...xs].sort((a, b) => a - b);
+  const leaves = ascending(rest.join('').split('+').filter((x) => x).map(Number));
   return game.current.moves.find((m) => {
     if (m.heap !== i + 1 || String(m.take) !== take) return false;
-    const parts = m.leaves.split('+').map((x) => Number(x.trim()));
+    const parts = ascending(m.leaves.split('+').map((x) => Number(x.trim())));
     if (!leaves.length) return parts.length === 1;
     return parts.length === leaves.length && parts.every((x, k) => x === leaves[k]);
   }) || null;

@@ -182,6 +182,22 @@ impl Unit {
             Unit::States => "positions",
         }
     }
+
+    /// `count` of the unit in words: "1 position", "5 positions".
+    ///
+    /// ```
+    /// use grundy::Unit;
+    /// assert_eq!(Unit::Positions.count(1), "1 position");
+    /// assert_eq!(Unit::Segments.count(1), "1 run segment");
+    /// assert_eq!(Unit::States.count(0), "0 positions");
+    /// ```
+    pub fn count(self, count: u64) -> String {
+        let plural = self.plural();
+        match count {
+            1 => format!("1 {}", plural.strip_suffix('s').unwrap_or(plural)),
+            _ => format!("{count} {plural}"),
+        }
+    }
 }
 
 /// A computation stopped by its budget before it had an answer.

@@ -124,7 +124,7 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
             )?;
         }
         report!(
-            "wrote {} pictures ({}) into {}: step-{:0digits$}.{ext} .. step-{}.{ext}",
+            "wrote {} pictures ({}) into {}: step-{:0digits$}.{ext} .. step-{:0digits$}.{ext}",
             steps.len(),
             format.extension().to_ascii_uppercase(),
             dir.display(),

@@ -133,7 +133,13 @@ fn unsolved(
                 &mut out,
                 &set.to_string(),
                 stopped,
-                args.format.json,
+                if args.format.json {
+                    super::survey::Format::Json
+                } else if args.format.csv {
+                    super::survey::Format::Csv
+                } else {
+                    super::survey::Format::Text
+                },
             )? {
                 out.finish()?;
             }

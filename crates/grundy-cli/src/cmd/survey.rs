@@ -23,26 +23,72 @@ struct Unsolved<'a> {
     survey: &'a Survey,
 }
 
+/// How the survey is written: `period`'s --json, --csv or text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Csv,
+}
+
 /// Writes the survey of `stopped`, if it carries one; returns whether it
 /// did.
 pub fn write(
     out: &mut Output,
     set: &str,
     stopped: &Stopped,
-    json: bool,
+    format: Format,
 ) -> anyhow::Result<bool> {
     let Some(survey) = stopped.seen.as_deref() else {
         return Ok(false);
     };
-    if json {
-        let unsolved =
-            Unsolved { set, found: false, stopped: stopped.reason, survey };
-        serde_json::to_writer(&mut *out, &unsolved)?;
-        writeln!(out)?;
-    } else {
-        write_text(out, set, stopped, survey)?;
+    match format {
+        Format::Json => {
+            let unsolved = Unsolved {
+                set,
+                found: false,
+                stopped: stopped.reason,
+                survey,
+            };
+            serde_json::to_writer(&mut *out, &unsolved)?;
+            writeln!(out)?;
+        }
+        Format::Csv => write_csv(out, survey)?,
+        Format::Text => write_text(out, set, stopped, survey)?,
     }
     Ok(true)
+}
+
+/// One row per value that occurs: `value,count,rare_count,rare_first,
+/// rare_last` (the rare columns empty for a value never rare); how far the
+/// run got is in the error line on stderr.
+fn write_csv(out: &mut Output, s: &Survey) -> anyhow::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "value",
+        "count",
+        "rare_count",
+        "rare_first",
+        "rare_last",
+    ])?;
+    for (v, &count) in s.frequencies.iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        let rare = s.rare.iter().find(|r| r.value == v as u64);
+        let cell = |f: fn(&grundy::RareValue) -> u64| {
+            rare.map_or(String::new(), |r| f(r).to_string())
+        };
+        w.write_record([
+            v.to_string(),
+            count.to_string(),
+            cell(|r| r.count),
+            cell(|r| r.first),
+            cell(|r| r.last),
+        ])?;
+    }
+    w.flush()?;
+    Ok(())
 }
 
 fn write_text(
@@ -52,10 +98,14 @@ fn write_text(
     s: &Survey,
 ) -> anyhow::Result<()> {
     writeln!(out, "set:          {set}")?;
-    let last = s.len.saturating_sub(1);
+    let seen = match s.len {
+        0 => "before any value was computed".to_string(),
+        1 => "in g(0)".to_string(),
+        len => format!("in g(0) ... g({})", len - 1),
+    };
     writeln!(
         out,
-        "grundy:       no period found in g(0) ... g({last}) ({})",
+        "grundy:       no period found {seen} ({})",
         why(stopped.reason)
     )?;
     writeln!(out, "max value:    {}", s.max_value)?;

@@ -25,6 +25,11 @@ pub struct ValuesArgs {
     /// values.
     #[arg(long)]
     pub misere: bool,
+    /// With --misere, for games that split heaps: the most positions the
+    /// exhaustive search for the outcomes may store (the listing stops
+    /// there, exit code 1).
+    #[arg(long, value_name = "N", requires = "misere", default_value_t = grundy::DEFAULT_MAX_STATES)]
+    pub max_states: u64,
     #[command(flatten)]
     pub state: StateArgs,
     #[command(flatten)]
@@ -45,9 +50,11 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let ended = RefCell::new(None);
+    let budget =
+        grundy::Budget { max_states: args.max_states, ..Default::default() };
     let source = match &run {
         Some(run) => Source::Computed(&run.values()[..count as usize]),
-        None => Source::Rules(&set, play, &ended),
+        None => Source::Rules(&set, play, &budget, &ended),
     };
     let mut out = Output::open(args.format.output.as_deref())?;
     if args.format.json {
@@ -94,10 +101,15 @@ fn computed(
 
 /// Where a listing's sequence comes from.
 enum Source<'a> {
-    /// Computed as it is written; why the sequence ended before `--to`,
-    /// if it did (a value past the width, the misère search's budget), is
-    /// left in the cell.
-    Rules(&'a Rules, Play, &'a RefCell<Option<grundy::Error>>),
+    /// Computed as it is written (misère outcomes within the budget); why
+    /// the sequence ended before `--to`, if it did (a value past the
+    /// width, the misère search's budget), is left in the cell.
+    Rules(
+        &'a Rules,
+        Play,
+        &'a grundy::Budget,
+        &'a RefCell<Option<grundy::Error>>,
+    ),
     /// Computed before (`--checkpoint`).
     Computed(&'a [u16]),
 }
@@ -108,42 +120,48 @@ impl Source<'_> {
     fn sequence(&self, count: u64) -> Box<dyn Iterator<Item = u64> + '_> {
         let count = usize::try_from(count).unwrap_or(usize::MAX);
         match *self {
-            Source::Rules(set, Play::Normal, ended) => {
-                let mut values = grundy::values(set);
-                let mut left = count;
-                Box::new(std::iter::from_fn(move || {
-                    if left == 0 {
-                        return None;
-                    }
-                    left -= 1;
-                    let next = values.next().map(|g| g.value());
-                    if next.is_none() {
-                        *ended.borrow_mut() = values.error();
-                    }
-                    next
-                }))
+            Source::Rules(set, Play::Normal, _, ended) => {
+                let values = grundy::values(set);
+                recording(values, count, ended, |g| g.value(), |v| v.error())
             }
-            Source::Rules(set, play, ended) => {
-                let mut outcomes = grundy::outcomes(set, play);
-                let mut left = count;
-                Box::new(std::iter::from_fn(move || {
-                    if left == 0 {
-                        return None;
-                    }
-                    left -= 1;
-                    let next =
-                        outcomes.next().map(|o| u64::from(o == Outcome::N));
-                    if next.is_none() {
-                        *ended.borrow_mut() = outcomes.error();
-                    }
-                    next
-                }))
+            Source::Rules(set, play, budget, ended) => {
+                let outcomes = grundy::outcomes_within(set, play, budget);
+                recording(
+                    outcomes,
+                    count,
+                    ended,
+                    |o| u64::from(o == Outcome::N),
+                    |o| o.error(),
+                )
             }
             Source::Computed(values) => {
                 Box::new(values.iter().map(|&g| u64::from(g)).take(count))
             }
         }
     }
+}
+
+/// The first `count` items of `items` as numbers; if they end sooner,
+/// `error` of the iterator (why it ended) is left in `ended`.
+fn recording<'a, I: Iterator + 'a>(
+    mut items: I,
+    count: usize,
+    ended: &'a RefCell<Option<grundy::Error>>,
+    number: impl Fn(I::Item) -> u64 + 'a,
+    error: impl Fn(&I) -> Option<grundy::Error> + 'a,
+) -> Box<dyn Iterator<Item = u64> + 'a> {
+    let mut left = count;
+    Box::new(std::iter::from_fn(move || {
+        if left == 0 {
+            return None;
+        }
+        left -= 1;
+        let next = items.next().map(&number);
+        if next.is_none() {
+            *ended.borrow_mut() = error(&items);
+        }
+        next
+    }))
 }
 
 fn letter(p: bool) -> u8 {

@@ -149,7 +149,7 @@ impl OctalSearch {
             if !go_on {
                 return Err(self.stop(StopReason::Cancelled, budget));
             }
-            self.adapt_chunk(started.elapsed());
+            self.adapt_chunk(count, started.elapsed());
         }
     }
 
@@ -163,12 +163,11 @@ impl OctalSearch {
         .with_survey(self.engine.survey())
     }
 
-    fn adapt_chunk(&mut self, took: Duration) {
-        let took = took.as_nanos().max(1);
-        let target = CHUNK_TIME.as_nanos();
-        let scaled = u128::from(self.chunk) * target / took;
-        self.chunk = (scaled as u64).clamp(self.chunk / 2, self.chunk * 2);
-        self.chunk = self.chunk.clamp(1, 1 << 24);
+    /// The next chunk from the time `count` heaps took: scaled to
+    /// [`CHUNK_TIME`] (at most doubled), from the heaps actually computed
+    /// (a chunk cut short by the next check says nothing of a longer one).
+    fn adapt_chunk(&mut self, count: u64, took: Duration) {
+        self.chunk = next_chunk(count, took, CHUNK_TIME);
     }
 
     fn found(&self, certificate: GuySmith) -> OctalPeriod {
@@ -184,6 +183,16 @@ impl OctalSearch {
             positions: self.engine.len(),
         }
     }
+}
+
+/// How many heaps to compute next when `count` took `took`: as many as
+/// fit in `target` at that pace, at most twice as many, at least one.
+/// Games whose heaps grow dearer fast (three-heap splits cost m^2 a heap)
+/// keep their chunks short, so a deadline is seen in time.
+pub(crate) fn next_chunk(count: u64, took: Duration, target: Duration) -> u64 {
+    let took = took.as_nanos().max(1);
+    let scaled = u128::from(count) * target.as_nanos() / took;
+    (scaled.min(u128::from(count) * 2) as u64).clamp(1, 1 << 24)
 }
 
 /// The length of the period check after one at `len`.
@@ -395,6 +404,19 @@ mod tests {
     use proptest::prelude::*;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn chunks_follow_the_heaps_computed() {
+        let ms = Duration::from_millis;
+        let next = |count, took| next_chunk(count, took, CHUNK_TIME);
+        // 877 heaps in 1.1 s (0.8 near heap 3500): the next chunk is 15
+        // heaps, not the chunk before scaled.
+        assert_eq!(next(877, ms(1100)), 15);
+        assert_eq!(next(100, ms(1)), 200);
+        assert_eq!(next(1, Duration::ZERO), 2);
+        assert_eq!(next(5, ms(60_000)), 1);
+        assert_eq!(next(1 << 24, ms(1)), 1 << 24);
+    }
 
     fn game(code: &str) -> OctalGame {
         let (d0, rest) = code.split_once('.').unwrap();

@@ -212,19 +212,19 @@ pub(crate) fn budget_error(rules: &Rules, e: &Stopped) -> Error {
         let message = rules.values_end(e.done).message().to_string();
         return Error::stopped_with(ErrorKind::TooLarge, e.clone(), message);
     }
-    let unit = e.unit.plural();
     let message = match e.reason {
+        // A resumed search may hold more values than its new limit.
         StopReason::Positions | StopReason::States => format!(
-            "no period found within {} {unit} for \"{rules}\"",
-            e.limit
+            "no period found within {} for \"{rules}\"",
+            e.unit.count(e.limit.max(e.done))
         ),
         StopReason::Time => format!(
-            "no period found for \"{rules}\" before the time limit ({} {unit} examined)",
-            e.done
+            "no period found for \"{rules}\" before the time limit ({} examined)",
+            e.unit.count(e.done)
         ),
         StopReason::Cancelled => format!(
-            "search for the period of \"{rules}\" cancelled after {} {unit}",
-            e.done
+            "search for the period of \"{rules}\" cancelled after {}",
+            e.unit.count(e.done)
         ),
         StopReason::Width => unreachable!("handled above"),
     };

@@ -159,10 +159,11 @@ impl OctalRun {
             on_chunk(RunChunk { engine, start })?;
             advanced.map_err(|e| budget_error(&self.rules, &e))?;
             budget.report(self.len());
-            let took = began.elapsed().as_nanos().max(1);
-            let scaled = u128::from(chunk) * CHUNK_TIME.as_nanos() / took;
-            chunk =
-                (scaled as u64).clamp(chunk / 2, chunk * 2).clamp(1, 1 << 24);
+            chunk = crate::period::octal::next_chunk(
+                count,
+                began.elapsed(),
+                CHUNK_TIME,
+            );
         }
         Ok(())
     }

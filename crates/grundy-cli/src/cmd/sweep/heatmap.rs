@@ -6,9 +6,10 @@ use std::path::Path;
 
 use grundy_sweep::Table;
 
-/// Draws `t` to `path`; the extension picks PNG or SVG.
-#[cfg(feature = "pictures")]
-pub fn write(path: &Path, t: &Table) -> anyhow::Result<()> {
+/// Whether `path` is a PNG (else SVG) heatmap file in an existing
+/// directory: checked before the sweep, so that a heatmap that cannot be
+/// written costs no sweep.
+pub fn check(path: &Path) -> anyhow::Result<bool> {
     let ext =
         path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let png = match ext.as_deref() {
@@ -19,6 +20,24 @@ pub fn write(path: &Path, t: &Table) -> anyhow::Result<()> {
             path.display()
         ),
     };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        anyhow::bail!(
+            "--heatmap \"{}\": the directory \"{}\" does not exist; create it first",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(png)
+}
+
+/// Draws `t` to `path`; the extension picks PNG or SVG.
+#[cfg(feature = "pictures")]
+pub fn write(path: &Path, t: &Table) -> anyhow::Result<()> {
+    let png = check(path)?;
     if t.rows.is_empty() || t.cols.is_empty() {
         anyhow::bail!("--heatmap: the table is empty, nothing to draw");
     }

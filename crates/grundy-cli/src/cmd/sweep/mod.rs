@@ -184,8 +184,9 @@ impl SweepArgs {
             .iter()
             .map(|c| Check::parse(c, &refs))
             .collect::<Result<Vec<_>, _>>()?;
-        if self.heatmap.is_some() {
+        if let Some(path) = &self.heatmap {
             crate::features::require("--heatmap")?;
+            heatmap::check(path)?;
         }
         let spec = match (&self.table, &self.heatmap) {
             (Some(s), _) => Some(s.clone()),
@@ -206,6 +207,11 @@ impl SweepArgs {
         // Enumerates once: a bound that cannot be evaluated fails here.
         let sweep = Sweep::new(family, shard, options, self.format.into())?
             .keep_rows(self.wants_reports());
+        // The axes depend on the parameters only: a table that cannot be
+        // drawn is refused before the sweep writes anything.
+        if let Some((r, c, _)) = &table {
+            Table::check_cells(sweep.family(), r, c)?;
+        }
         Ok(Plan { sweep, names, checks, table })
     }
 
