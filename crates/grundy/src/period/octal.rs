@@ -154,10 +154,13 @@ impl OctalSearch {
     }
 
     fn stop(&self, reason: StopReason, budget: &Budget) -> Stopped {
+        // A resumed search may hold more values than its new limit: the
+        // limit it says it searched within is what it searched.
+        let len = self.engine.len();
         Stopped::new(
             reason,
-            self.engine.len(),
-            budget.max_positions,
+            len,
+            budget.max_positions.max(len),
             Unit::Positions,
         )
         .with_survey(self.engine.survey())

@@ -213,10 +213,9 @@ pub(crate) fn budget_error(rules: &Rules, e: &Stopped) -> Error {
         return Error::stopped_with(ErrorKind::TooLarge, e.clone(), message);
     }
     let message = match e.reason {
-        // A resumed search may hold more values than its new limit.
         StopReason::Positions | StopReason::States => format!(
             "no period found within {} for \"{rules}\"",
-            e.unit.count(e.limit.max(e.done))
+            e.unit.count(e.limit)
         ),
         StopReason::Time => format!(
             "no period found for \"{rules}\" before the time limit ({} examined)",
