@@ -11,6 +11,7 @@
 //! `filled` show their values, the position being filled is marked ★ and
 //! the options it looks at ◆, as in those notes.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use grundy::{AllButSet, Error, ErrorKind, FiniteSet, Nimber, Rules};
@@ -151,16 +152,24 @@ impl GameGraph {
         p.len() == 1 && step.current == Some(p[0])
     }
 
-    fn is_option_of_current(&self, step: Step, p: &[u64]) -> bool {
+    /// The positions the position being filled in moves to (◆), listed
+    /// once per picture.
+    fn options_of_current(&self, step: Step) -> HashSet<Position> {
         step.current
-            .is_some_and(|c| self.moves(c).iter().any(|(_, to)| to == p))
+            .map(|c| self.moves(c).into_iter().map(|(_, to)| to).collect())
+            .unwrap_or_default()
     }
 
     fn is_filled(step: Step, p: &[u64]) -> bool {
         p.iter().all(|&n| n < step.filled)
     }
 
-    fn label(&self, step: Step, p: &[u64]) -> String {
+    fn label(
+        &self,
+        step: Step,
+        options: &HashSet<Position>,
+        p: &[u64],
+    ) -> String {
         let value = if Self::is_filled(step, p) {
             self.position_value(p).to_string()
         } else {
@@ -168,7 +177,7 @@ impl GameGraph {
         };
         let mark = if Self::is_current(step, p) {
             " ★"
-        } else if self.is_option_of_current(step, p) {
+        } else if options.contains(p) {
             " ◆"
         } else {
             ""
@@ -181,10 +190,15 @@ impl GameGraph {
         Self::is_filled(step, p) && self.position_value(p) == 0
     }
 
-    fn fill(&self, step: Step, p: &[u64]) -> &'static str {
+    fn fill(
+        &self,
+        step: Step,
+        options: &HashSet<Position>,
+        p: &[u64],
+    ) -> &'static str {
         if Self::is_current(step, p) {
             CURRENT_FILL
-        } else if self.is_option_of_current(step, p) {
+        } else if options.contains(p) {
             OPTION_FILL
         } else if self.is_p(step, p) {
             P_FILL
@@ -235,6 +249,7 @@ impl GameGraph {
         writeln!(out, "  labelloc=t;").unwrap();
         writeln!(out, "  node [shape=circle, style=filled, fillcolor=white];")
             .unwrap();
+        let options = self.options_of_current(step);
         for p in self.positions() {
             let p_pos = self.is_p(step, &p);
             let shape = match (p.len() > 1, p_pos) {
@@ -247,8 +262,8 @@ impl GameGraph {
                 out,
                 "  {} [label=\"{}\", shape={shape}, fillcolor=\"{}\"];",
                 id(&p),
-                escape(&self.label(step, &p)),
-                self.fill(step, &p)
+                escape(&self.label(step, &options, &p)),
+                self.fill(step, &options, &p)
             )
             .unwrap();
         }
@@ -278,8 +293,9 @@ impl GameGraph {
         let dir = Orientation::LeftToRight;
         let mut graph = VisualGraph::new(dir);
         let mut handles = std::collections::HashMap::new();
+        let options = self.options_of_current(step);
         for p in self.positions() {
-            let label = self.label(step, &p);
+            let label = self.label(step, &options, &p);
             let shape = if p.len() > 1 {
                 ShapeKind::new_box(&label)
             } else if self.is_p(step, &p) {
@@ -292,7 +308,7 @@ impl GameGraph {
             let look = StyleAttr::new(
                 Color::fast("black"),
                 if Self::is_current(step, &p) { 3 } else { 1 },
-                Some(Color::fast(self.fill(step, &p))),
+                Some(Color::fast(self.fill(step, &options, &p))),
                 0,
                 font,
             );
