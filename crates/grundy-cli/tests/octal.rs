@@ -175,10 +175,24 @@ fn an_unsolved_game_reports_its_survey() {
         .map(|r| r["count"].as_u64().unwrap())
         .sum();
     assert_eq!(rare, 1583);
+    // Rare values have an even number of 1 bits under the mask (value 0
+    // among them), as the text says.
+    assert_eq!(s["domain"], false);
+    for r in s["rare"].as_array().unwrap() {
+        let v = r["value"].as_u64().unwrap();
+        assert_eq!((v & 0x1ee).count_ones() % 2, 0, "{r}");
+    }
+    assert_eq!(s["rare"][0]["value"], 0);
     // The text says the same, never a period.
     let (text, _) = run(&args[..4], 1);
     assert!(text.contains("no period found in g(0) ... g(29999)"), "{text}");
     assert!(text.contains("rare heaps:   1583, the last at 20627"), "{text}");
+    assert!(
+        text.contains(
+            "rare values have an even number of 1 bits in v & 0b111101110"
+        ),
+        "{text}"
+    );
     assert!(!text.contains("pre-period"), "{text}");
     // --csv: the same frequencies and rare values as a table.
     let (csv, _) = run(&[&args[..4], &["--csv"]].concat(), 1);
@@ -383,6 +397,10 @@ fn heap_of_thirty_digits() {
     let g = naive("0.07", 200);
     let v = json(&["heap", "0.07", n, "--json"]);
     assert_eq!(v["grundy"].as_u64(), Some(g[reduced + 34 * 3]));
+    // A P-position has no winning split to speak of: no note about them.
+    let (text, _) = run(&["heap", "0.5", n], 0);
+    assert!(text.contains("winning moves: none\n"), "{text}");
+    assert!(!text.contains("some of them"), "{text}");
 }
 
 #[test]
@@ -397,12 +415,17 @@ fn sum_mixes_codes_and_sets() {
 #[test]
 fn play_takes_codes() {
     let out = crate::util::grundy(&["play", "--set", "0.07", "--seed", "1"])
-        .write_stdin("hint\nquit\n")
+        .write_stdin("hint\nhelp\nquit\n")
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("rules 0.07"), "{text}");
+    // The help says how to type a split.
+    assert!(
+        text.contains("N A+B    take N stones and leave heaps A and B"),
+        "{text}"
+    );
     // Grundy's game: a move splits a heap without taking a token.
     let out = crate::util::grundy(&[
         "play", "--set", "grundy", "--heap", "6", "--seed", "1",
@@ -436,6 +459,16 @@ fn graph_and_plot_take_codes() {
     let (svg, err) = run(&["plot", "grundy", "--to", "60", "--svg"], 0);
     assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"));
     assert!(err.contains("no periodicity theorem"), "{err}");
+}
+
+#[test]
+fn explain_says_a_code_is_not_an_all_but_set() {
+    // It once called 0.07 a finite set and suggested "all-but:0.07".
+    for code in ["0.07", "grundy"] {
+        let (_, err) = run(&["explain", code], 2);
+        assert!(err.contains("is a take-and-break game"), "{err}");
+        assert!(!err.contains("all-but:0.07"), "{err}");
+    }
 }
 
 #[test]

@@ -59,6 +59,48 @@ fn graph_svg_png_and_steps() {
     assert!(last.contains("g(8) = mex{3, 2, 1} = 0"));
 }
 
+/// `--steps` into a directory replaces the pictures of an earlier run
+/// whole, and a run that fails (here the layout's time limit, which is
+/// for all the pictures together) leaves the directory as it was.
+#[test]
+fn steps_replace_whole_or_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let steps = dir.path().join("steps");
+    let out = steps.to_str().unwrap();
+    let names = || {
+        let mut names: Vec<String> = std::fs::read_dir(&steps)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    run(&["graph", "1,2,3", "--heap", "16", "--steps", "-o", out], 0);
+    assert_eq!(names().len(), 18);
+    let keep = std::fs::write(steps.join("notes.txt"), "mine");
+    keep.unwrap();
+    let (_, err) =
+        run(&["graph", "1,2,3", "--heap", "4", "--steps", "-o", out], 0);
+    assert!(err.contains("wrote 6 pictures"), "{err}");
+    let mut want = vec!["notes.txt".to_string()];
+    want.extend((0..6).map(|i| format!("step-{i:02}.dot")));
+    assert_eq!(names(), want);
+    // Each picture of C.F at 16 stones takes the layout most of a second.
+    let fresh = dir.path().join("fresh");
+    let args = ["graph", "C.F", "--heap", "16", "--steps", "--svg"];
+    let (_, err) = run(
+        &[&args[..], &["--timeout", "1", "-o", fresh.to_str().unwrap()]]
+            .concat(),
+        1,
+    );
+    assert!(err.contains("the limit is for them all"), "{err}");
+    assert!(!fresh.exists());
+    let (_, err) =
+        run(&[&args[..], &["--timeout", "1", "-o", out]].concat(), 1);
+    assert!(err.contains("did not finish"), "{err}");
+    assert_eq!(names(), want);
+}
+
 #[test]
 fn plot_png_and_svg() {
     let dir = tempfile::tempdir().unwrap();

@@ -15,6 +15,12 @@ pub static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 /// The family name of [`FONT`].
 pub const FONT_FAMILY: &str = "DejaVu Sans";
 
+/// The most pixels a PNG picture may have: four bytes each while it is
+/// drawn (160 MB), and about as much again to encode it. A graph of a
+/// hexadecimal game laid out 7812 x 57052 pixels once took 3.5 GB and
+/// then aborted.
+pub const MAX_PIXELS: u64 = 40_000_000;
+
 /// Rasterises an SVG document at `scale` (1.0 = its own pixel size).
 ///
 /// Fails only if `svg` is not valid SVG or the picture is empty or too
@@ -34,6 +40,16 @@ pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
     let size = tree.size().to_int_size().scale_by(scale).ok_or_else(|| {
         "the picture has no area; nothing to draw".to_string()
     })?;
+    let pixels = u64::from(size.width()) * u64::from(size.height());
+    if pixels > MAX_PIXELS {
+        return Err(format!(
+            "a {}x{} PNG picture is too large to draw (at most {} million \
+             pixels); lower the scale, draw less, or write SVG",
+            size.width(),
+            size.height(),
+            MAX_PIXELS / 1_000_000
+        ));
+    }
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| {
             format!(
@@ -64,6 +80,14 @@ mod tests {
         // of a font.
         let blank = r#"<svg width="60" height="20" xmlns="http://www.w3.org/2000/svg"></svg>"#;
         assert_ne!(png, svg_to_png(blank, 1.0).unwrap());
+    }
+
+    #[test]
+    fn huge_pictures_are_refused_before_drawing() {
+        let svg = r#"<svg width="8000" height="6000" xmlns="http://www.w3.org/2000/svg"></svg>"#;
+        let e = svg_to_png(svg, 1.0).unwrap_err();
+        assert!(e.contains("8000x6000 PNG picture is too large"), "{e}");
+        assert!(svg_to_png(svg, 0.5).is_ok());
     }
 
     #[test]

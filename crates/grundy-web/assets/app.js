@@ -102,10 +102,12 @@ function surveyText(s) {
   const rare = s.last_rare === null ? 'no rare heaps'
     : `${fmt(s.rare_positions)} rare heaps, the last at ${fmt(s.last_rare)}`;
   const split = s.mask
-    ? `; rare values have an odd number of 1 bits in v & ${s.mask.toString(2)} (binary)`
+    ? `; rare values have an even number of 1 bits in v & ${s.mask.toString(2)} (binary)` +
+      (s.domain ? ', the heap\'s parity included' : '')
     : '';
-  return `Computed g(0) … g(${fmt(s.len - 1)}): largest value ` +
-    `${fmt(s.max_value)}, ${rare}${split}.`;
+  const seen = s.len === 0 ? 'Computed no values yet'
+    : s.len === 1 ? 'Computed g(0)' : `Computed g(0) … g(${fmt(s.len - 1)})`;
+  return `${seen}: largest value ${fmt(s.max_value)}, ${rare}${split}.`;
 }
 
 async function showSequence(event) {

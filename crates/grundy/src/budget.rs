@@ -247,7 +247,7 @@ impl fmt::Display for Stopped {
             StopReason::Cancelled => "it was cancelled",
             StopReason::Width => "a value is too big for the value width",
         };
-        write!(f, "stopped after {} {} ({why})", self.done, self.unit.plural())
+        write!(f, "stopped after {} ({why})", self.unit.count(self.done))
     }
 }
 

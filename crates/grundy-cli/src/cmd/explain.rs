@@ -27,8 +27,13 @@ pub struct ExplainArgs {
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let Some(x) = set.downcast_ref::<AllButSet>() else {
+        if set.downcast_ref::<grundy::FiniteSet>().is_some() {
+            anyhow::bail!(
+                "\"{set}\" is a finite set; `grundy explain` shows the FES steps of all-but sets, e.g. \"all-but:{set}\""
+            );
+        }
         anyhow::bail!(
-            "\"{set}\" is a finite set; `grundy explain` shows the FES steps of all-but sets, e.g. \"all-but:{set}\""
+            "\"{set}\" is a take-and-break game; `grundy explain` shows the FES steps of all-but sets (e.g. \"all-but:2,3,6,8\"); see its values with `grundy values {set}`"
         );
     };
     if args.format.csv {

@@ -102,36 +102,11 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
         args.timeout,
         "--timeout",
     )?);
-    let layout = Layout { deadline, seconds: args.timeout };
+    let layout = Layout { deadline, seconds: args.timeout, all: args.steps };
     if args.steps {
         let dir = args.output.as_deref().expect("clap requires --output");
         let format = Format::choose(args.svg, args.png, None);
-        std::fs::create_dir_all(dir).with_context(|| {
-            format!("cannot create directory \"{}\"", dir.display())
-        })?;
-        let steps = graph.steps();
-        let digits = (steps.len() - 1).to_string().len().max(2);
-        for (i, &step) in steps.iter().enumerate() {
-            let path =
-                dir.join(format!("step-{i:0digits$}.{}", format.extension()));
-            write_picture(
-                &graph,
-                step,
-                format,
-                Some(&path),
-                args.scale,
-                &layout,
-            )?;
-        }
-        report!(
-            "wrote {} pictures ({}) into {}: step-{:0digits$}.{ext} .. step-{:0digits$}.{ext}",
-            steps.len(),
-            format.extension().to_ascii_uppercase(),
-            dir.display(),
-            0,
-            steps.len() - 1,
-            ext = format.extension(),
-        );
+        write_steps(&graph, dir, format, args.scale, &layout)?;
         return Ok(ExitCode::SUCCESS);
     }
     let format = Format::choose(args.svg, args.png, args.output.as_deref());
@@ -149,10 +124,98 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--steps`: every picture is made in a fresh directory beside the
+/// others first; only when all are made do they replace the pictures of an
+/// earlier run in `dir` (its `step-*` files of any picture format), so an
+/// error or a time limit leaves `dir` as it was (and no directory it
+/// created), and two runs' pictures are never mixed.
+fn write_steps(
+    graph: &GameGraph,
+    dir: &Path,
+    format: Format,
+    scale: f32,
+    layout: &Layout,
+) -> anyhow::Result<()> {
+    let existed = dir.exists();
+    std::fs::create_dir_all(dir).with_context(|| {
+        format!("cannot create directory \"{}\"", dir.display())
+    })?;
+    let made = make_steps(graph, dir, format, scale, layout);
+    let (fresh, names) = match made {
+        Ok(made) => made,
+        Err(e) => {
+            if !existed {
+                let _ = std::fs::remove_dir(dir);
+            }
+            return Err(e);
+        }
+    };
+    let cannot = |what: &str, path: &Path| {
+        format!("cannot {what} \"{}\"", path.display())
+    };
+    for entry in std::fs::read_dir(dir)
+        .with_context(|| cannot("read directory", dir))?
+    {
+        let path = entry?.path();
+        let stale =
+            path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.starts_with("step-")
+                    && [".dot", ".svg", ".png"].iter().any(|e| n.ends_with(e))
+            });
+        if stale && path.is_file() {
+            std::fs::remove_file(&path)
+                .with_context(|| cannot("replace", &path))?;
+        }
+    }
+    for name in &names {
+        let to = dir.join(name);
+        std::fs::rename(fresh.path().join(name), &to)
+            .with_context(|| cannot("write", &to))?;
+    }
+    report!(
+        "wrote {} pictures ({}) into {}: {} .. {}",
+        names.len(),
+        format.extension().to_ascii_uppercase(),
+        dir.display(),
+        names[0],
+        names[names.len() - 1],
+    );
+    Ok(())
+}
+
+/// The pictures of `--steps` in a temporary directory inside `dir`
+/// (removed with it on an error), and their names.
+fn make_steps(
+    graph: &GameGraph,
+    dir: &Path,
+    format: Format,
+    scale: f32,
+    layout: &Layout,
+) -> anyhow::Result<(tempfile::TempDir, Vec<String>)> {
+    let fresh = tempfile::Builder::new()
+        .prefix(".grundy-steps-")
+        .tempdir_in(dir)
+        .with_context(|| {
+            format!("cannot write into directory \"{}\"", dir.display())
+        })?;
+    let steps = graph.steps();
+    let digits = (steps.len() - 1).to_string().len().max(2);
+    let mut names = Vec::with_capacity(steps.len());
+    for (i, &step) in steps.iter().enumerate() {
+        let name = format!("step-{i:0digits$}.{}", format.extension());
+        let path = fresh.path().join(&name);
+        write_picture(graph, step, format, Some(&path), scale, layout)?;
+        names.push(name);
+    }
+    Ok((fresh, names))
+}
+
 /// When the layout of SVG/PNG pictures must be done.
 struct Layout {
     deadline: Option<std::time::Instant>,
     seconds: f64,
+    /// The limit is for all the pictures of `--steps` together.
+    all: bool,
 }
 
 impl Layout {
@@ -177,7 +240,12 @@ impl Layout {
             grundy::Error::new(
                 grundy::ErrorKind::Budget,
                 format!(
-                    "the layout of this graph did not finish within {} s; use a smaller heap or set, DOT output (then Graphviz: dot -Tsvg), or raise --timeout",
+                    "the layout of {} did not finish within {} s; use a smaller heap or set, DOT output (then Graphviz: dot -Tsvg), or raise --timeout",
+                    if self.all {
+                        "the pictures (the limit is for them all)"
+                    } else {
+                        "this graph"
+                    },
                     self.seconds
                 ),
             )

@@ -63,7 +63,10 @@ fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
         describe(r.outcome),
         moves(&r.winning_moves)
     )?;
-    if let Some(p) = r.split_period {
+    // The note is about the splits listed: none listed, none to raise.
+    if let Some(p) = r.split_period
+        && r.winning_moves.iter().any(|m| m.contains('+'))
+    {
         writeln!(
             out,
             "          (some of them: every other winning split is one of these with its smaller heaps raised by multiples of the period {p})"

@@ -52,7 +52,7 @@ pub struct PlayArgs {
     pub demo: bool,
     /// The most positions the exact solution may store (exit code 1
     /// beyond): the product of (size + 1) over the heaps.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_states: u64,
     /// The most moves the exact solution may examine (exit code 1
     /// beyond): a heap of n stones with many allowed moves has many.
@@ -767,15 +767,27 @@ impl<W: Write> Session<W> {
     }
 
     fn help(&mut self) -> io::Result<()> {
-        let example = if self.heaps() == 1 { "3" } else { "2 3" };
-        let move_help = if self.heaps() == 1 {
-            "N        take N stones".to_string()
+        let one = self.heaps() == 1;
+        let mut moves = if one {
+            "N        take N stones (e.g. \"3\")".to_string()
         } else {
-            "H N      take N stones from heap H".to_string()
+            "H N      take N stones from heap H (e.g. \"2 3\")".to_string()
         };
+        // Take-and-break games: a move may split the heap it takes from.
+        let splits = self
+            .sets
+            .iter()
+            .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
+        if splits {
+            moves.push_str(if one {
+                "\n  N A+B    take N stones and leave heaps A and B (e.g. \"2 10+19\"; \"0 3+5\" splits without taking where the rules allow)"
+            } else {
+                "\n  H N A+B  the same from heap H, leaving heaps A and B (e.g. \"1 2 10+19\")"
+            });
+        }
         writeln!(
             self.out,
-            "commands:\n  {move_help} (e.g. \"{example}\")\n  hint     the winning moves and why (Grundy values, nim-sum)\n  undo     take back your last move and the computer's reply\n  show     the position with each heap's Grundy value\n  help     this list\n  quit     stop (end of input stops too)"
+            "commands:\n  {moves}\n  hint     the winning moves and why (Grundy values, nim-sum)\n  undo     take back your last move and the computer's reply\n  show     the position with each heap's Grundy value\n  help     this list\n  quit     stop (end of input stops too)"
         )
     }
 }

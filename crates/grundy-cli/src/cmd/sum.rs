@@ -20,7 +20,7 @@ pub struct SumArgs {
     pub misere: bool,
     /// For misère sums that are not all Nim: the most positions the exact
     /// search may store (exit code 1 beyond).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_states: u64,
     #[command(flatten)]
     pub budget: BudgetArgs,

@@ -113,7 +113,7 @@ fn write_text(
         "none found (every value counts as common)".to_string()
     } else {
         format!(
-            "rare values have an odd number of 1 bits in v & {:#b}{}",
+            "rare values have an even number of 1 bits in v & {:#b}{}",
             s.mask,
             if s.domain { ", the heap's parity included" } else { "" }
         )

@@ -28,7 +28,7 @@ pub struct ValuesArgs {
     /// With --misere, for games that split heaps: the most positions the
     /// exhaustive search for the outcomes may store (the listing stops
     /// there, exit code 1).
-    #[arg(long, value_name = "N", requires = "misere", default_value_t = grundy::DEFAULT_MAX_STATES)]
+    #[arg(long, value_name = "N", requires = "misere", default_value_t = grundy::DEFAULT_MAX_STATES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_states: u64,
     #[command(flatten)]
     pub state: StateArgs,

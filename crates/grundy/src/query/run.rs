@@ -149,7 +149,11 @@ impl OctalRun {
             if let Some(reason) = budget.interrupted() {
                 let stop =
                     Stopped::new(reason, self.len(), len, Unit::Positions);
-                return Err(budget_error(&self.rules, &stop));
+                let message = format!(
+                    "computing the values of \"{}\" {stop}",
+                    self.rules
+                );
+                return Err(Error::budget(stop, message));
             }
             let start = self.len();
             let count = chunk.min(len - start);

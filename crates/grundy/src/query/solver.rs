@@ -426,10 +426,19 @@ impl Iterator for MisereOutcomes {
                 Some(!value.wins())
             }
             Err(e) => {
-                let message = format!(
-                    "the misère outcome of heap {} of \"{}\" was not found by exhaustive search: {e}",
-                    self.next, self.rules
-                );
+                // The heaps are searched from 0 up: say where this stopped,
+                // which can be far below the heap a caller asked about.
+                let message = match self.next {
+                    0 => format!(
+                        "the exhaustive search for the misère outcomes of \"{}\" found none: {e}",
+                        self.rules
+                    ),
+                    next => format!(
+                        "the exhaustive search for the misère outcomes of \"{}\" reached heap {} only: {e}",
+                        self.rules,
+                        next - 1
+                    ),
+                };
                 self.error = Some(match e.stopped() {
                     Some(s) => {
                         Error::stopped_with(e.kind(), s.clone(), message)

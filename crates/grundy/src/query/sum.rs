@@ -52,7 +52,20 @@ impl FromStr for Heap {
                 ),
             ));
         };
-        Ok(Heap { rules: rules.parse()?, size: parse_heap_size(size)? })
+        let rules = rules.parse().map_err(|e| {
+            // "0.07:5:6": one colon too many, not a bad set.
+            if rules.contains(':') && !rules.starts_with("all-but") {
+                Error::new(
+                    ErrorKind::Parse,
+                    format!(
+                        "heap \"{text}\" has more than one ':'; write SET:SIZE, e.g. \"0.07:12\" or \"all-but:2,3:10\""
+                    ),
+                )
+            } else {
+                e
+            }
+        })?;
+        Ok(Heap { rules, size: parse_heap_size(size)? })
     }
 }
 
@@ -532,5 +545,8 @@ mod tests {
     fn bad_heaps() {
         insta::assert_snapshot!("1,2,3".parse::<Heap>().unwrap_err(), @r#"heap "1,2,3" has no size; write SET:SIZE, e.g. "1,2,3:10" or "nim:5""#);
         insta::assert_snapshot!("1,2,3:x".parse::<Heap>().unwrap_err(), @r#"heap size "x" is not a number of stones; write a non-negative integer such as 31"#);
+        insta::assert_snapshot!("0.07:5:6".parse::<Heap>().unwrap_err(), @r#"heap "0.07:5:6" has more than one ':'; write SET:SIZE, e.g. "0.07:12" or "all-but:2,3:10""#);
+        let h: Heap = "all-but:2,3:10".parse().unwrap();
+        assert_eq!(h.size, BigUint::from(10u32));
     }
 }

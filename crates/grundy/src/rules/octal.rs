@@ -331,12 +331,20 @@ impl Iterator for SparseValues {
                 return None;
             }
             // Small batches first (a caller may want a few values only),
-            // doubling.
+            // then about 10 ms each (at most doubling, at most 2^16), so a
+            // caller polling a deadline between values sees it in time
+            // even where values grow dear fast (three-heap splits).
             let batch = self.batch;
-            self.batch = (2 * batch).min(1 << 16);
+            let started = std::time::Instant::now();
             if self.engine.advance(batch).is_err() {
                 self.ended = true;
             }
+            self.batch = crate::period::octal::next_chunk(
+                batch,
+                started.elapsed(),
+                std::time::Duration::from_millis(10),
+            )
+            .min(1 << 16);
             if self.next == self.engine.values().len() {
                 return None;
             }
