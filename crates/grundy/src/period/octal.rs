@@ -199,13 +199,13 @@ pub(crate) fn next_chunk(count: u64, took: Duration, target: Duration) -> u64 {
 }
 
 /// The length of the period check after one at `len`.
-fn next_check_after(len: u64) -> u64 {
+pub(crate) fn next_check_after(len: u64) -> u64 {
     len + (len / 4).max(1)
 }
 
 /// g(n) for any n, from values that reach l + p (periodic from l with
 /// period p).
-fn value_at(values: &[u16], l: u64, p: u64, n: u64) -> u16 {
+pub(crate) fn value_at(values: &[u16], l: u64, p: u64, n: u64) -> u16 {
     let i = if n < l { n } else { l + (n - l) % p };
     values[i as usize]
 }

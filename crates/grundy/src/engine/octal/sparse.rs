@@ -466,7 +466,7 @@ fn memory_error(additional: u64, len: u64) -> Error {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::code::OctalCode;
     use crate::engine::naive::grundy_values;
