@@ -21,6 +21,19 @@ ENDLESS_RUNS = "3000000,6000001,9000001"
 PROMPT = 0.5
 
 
+@pytest.fixture(autouse=True)
+def _ctrl_c_raises():
+    """Python raises KeyboardInterrupt on SIGINT only if SIGINT was not
+    ignored when it started (a command started in the background by a
+    shell without job control inherits it ignored): install the handler
+    for these tests, so they never wait for a signal that cannot come."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def _interrupt_after(seconds: float) -> dict:
     """Sends SIGINT to this process after ``seconds`` (from a timer thread,
     as a terminal's Ctrl-C would), and records when."""
