@@ -122,6 +122,23 @@ fn picture_errors_are_one_line_and_leave_no_file() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("too large to draw"));
+    // 1,830 moves, 74,000 layout nodes: refused before any layout, even
+    // without a time limit.
+    let (_, err) = run(
+        &[
+            "graph",
+            "1-60",
+            "--heap",
+            "60",
+            "--timeout",
+            "1e30",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("too large to lay out"), "{err}");
     let (_, err) =
         run(&["plot", "1,0", "--to", "10", "-o", out.to_str().unwrap()], 2);
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -26,6 +26,25 @@ use layout::topo::layout::VisualGraph;
 /// The largest heap drawn: beyond it the picture is a hairball.
 pub const MAX_GRAPH_HEAP: u64 = 60;
 
+/// The most nodes a picture is laid out with, counting the nodes that the
+/// layout crate adds for move labels and for each column a long move
+/// crosses. Its placement grows about as the cube of this count (on a
+/// 2-core machine 0.F's graph took 3.4 s with 3,200 nodes, 8.6 s with
+/// 4,300 and 12.8 s with 4,900; Nim's 25 s with 9,500: BENCHMARKS.md), so
+/// larger graphs are refused instead of left running.
+pub const MAX_LAYOUT_NODES: usize = 4_000;
+
+/// The most crossing-reduction work (the sum over neighbouring columns of
+/// the product of their sizes) the layout crate is asked to do; about
+/// 60,000 takes 2 s. Larger graphs are laid out without reordering.
+const MAX_ORDERING_WORK: usize = 60_000;
+
+/// See [`GameGraph::layout_size`].
+struct LayoutSize {
+    nodes: usize,
+    ordering_work: usize,
+}
+
 const P_FILL: &str = "#f6c8c8";
 const CURRENT_FILL: &str = "#ffd54f";
 const OPTION_FILL: &str = "#b3d9ff";
@@ -286,12 +305,76 @@ impl GameGraph {
         out
     }
 
+    /// Fails (kind `TooLarge`) when the graph is too big for the layout
+    /// crate to lay out in reasonable time ([`MAX_LAYOUT_NODES`]); checks
+    /// nothing else, so callers can refuse before drawing anything.
+    pub fn check_layout(&self) -> Result<(), Error> {
+        self.layout_size().map(|_| ())
+    }
+
     /// The graph laid out left to right by `layout-rs` and drawn as SVG,
     /// with the caption above it. Text uses the generic `sans-serif`
     /// family ([`crate::png`] renders it with the bundled DejaVu Sans).
-    pub fn svg(&self, step: Step) -> String {
+    ///
+    /// Fails as [`GameGraph::check_layout`] does. The crate's reordering of
+    /// each column to reduce crossings is skipped on large graphs, where
+    /// it would take most of the time ([`MAX_ORDERING_WORK`]).
+    pub fn svg(&self, step: Step) -> Result<String, Error> {
+        let size = self.layout_size()?;
+        let mut graph = self.visual(step);
+        let mut writer = SVGWriter::new();
+        graph.do_it(
+            false,
+            size.ordering_work > MAX_ORDERING_WORK,
+            false,
+            &mut writer,
+        );
+        Ok(with_caption(&writer.finalize(), &self.caption(step)))
+    }
+
+    /// The size of the layout problem, measured on the graph the layout
+    /// crate builds before placing it (each move label and each column a
+    /// long move crosses adds a node), with the columns it assigns.
+    fn layout_size(&self) -> Result<LayoutSize, Error> {
+        let mut graph = self.visual(self.complete());
+        graph.to_valid_dag();
+        graph.split_text_edges();
+        graph.split_long_edges(true);
+        let columns: Vec<usize> = (0..graph.dag.num_levels())
+            .map(|c| graph.dag.row(c).len())
+            .collect();
+        let size = LayoutSize {
+            nodes: graph.num_nodes(),
+            ordering_work: columns.windows(2).map(|w| w[0] * w[1]).sum(),
+        };
+        if size.nodes > MAX_LAYOUT_NODES {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "the graph of heap {} is too large to lay out ({} layout \
+                     nodes, counting the bends of its moves; at most \
+                     {MAX_LAYOUT_NODES}); use a smaller heap, or DOT output \
+                     (then Graphviz: dot -Tsvg)",
+                    self.heap, size.nodes
+                ),
+            ));
+        }
+        Ok(size)
+    }
+
+    /// The graph as the layout crate's input: one node per position, one
+    /// edge per move, added from the largest heap down so that the crate's
+    /// cycle check (a depth-first search from each edge's end) finds no
+    /// successors to search.
+    fn visual(&self, step: Step) -> VisualGraph {
         let dir = Orientation::LeftToRight;
         let mut graph = VisualGraph::new(dir);
+        // The crate re-checks the whole graph for cycles after every edge
+        // with a search whose cost grows exponentially with the heap (25 s
+        // for S = {1, 2, 3} and 30 stones); the graph is acyclic by
+        // construction (every move removes stones or splits a heap into
+        // boxes that have no moves drawn).
+        graph.dag.set_validate(false);
         let mut handles = std::collections::HashMap::new();
         let options = self.options_of_current(step);
         for p in self.positions() {
@@ -338,9 +421,7 @@ impl GameGraph {
                 graph.add_edge(arrow, handles[&vec![n]], handles[&to]);
             }
         }
-        let mut writer = SVGWriter::new();
-        graph.do_it(false, false, false, &mut writer);
-        with_caption(&writer.finalize(), &self.caption(step))
+        graph
     }
 }
 
@@ -454,12 +535,27 @@ mod tests {
     #[test]
     fn svg_has_every_node() {
         let g = graph("1,2,3", 8);
-        let svg = g.svg(g.complete());
+        let svg = g.svg(g.complete()).unwrap();
         assert!(svg.starts_with("<?xml"));
         for n in 0..=8 {
             assert!(svg.contains(&format!(">{n}</tspan>")), "node {n}");
         }
         assert!(!svg.contains("Times"));
+    }
+
+    #[test]
+    fn graphs_too_large_to_lay_out_are_refused() {
+        // Nim's graph of 30 stones: 465 moves, most of them long, about
+        // 9,500 nodes once laid out.
+        let g = graph("all-but:", 30);
+        let err = g.svg(g.complete()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge);
+        assert!(err.to_string().contains("too large to lay out"), "{err}");
+        assert_eq!(g.check_layout().unwrap_err().kind(), ErrorKind::TooLarge);
+        // The largest heap of S = {1, 2, 3} lays out (about 600 nodes).
+        let g = graph("1,2,3", MAX_GRAPH_HEAP);
+        g.check_layout().unwrap();
+        assert!(g.svg(g.complete()).unwrap().contains(">60</tspan>"));
     }
 
     #[test]
@@ -483,7 +579,7 @@ mod tests {
         );
         let step = g.steps()[7]; // filling in position 6
         assert!(g.caption(step).contains("g(6) = mex{2, 1, 0} = 3"));
-        let svg = g.svg(g.complete());
+        let svg = g.svg(g.complete()).unwrap();
         assert!(svg.contains(">1+3</tspan>"), "{svg}");
         // Every node an edge names is drawn.
         let nodes: Vec<&str> = dot

@@ -46,7 +46,8 @@ pub struct GraphArgs {
     #[arg(long, value_name = "X", default_value_t = 2.0)]
     pub scale: f32,
     /// Give up laying out SVG/PNG pictures after this many seconds (exit
-    /// code 1): dense graphs take the layout a long time. DOT output needs
+    /// code 1): dense graphs take the layout a long time, and graphs of
+    /// more than 4,000 layout nodes are refused (exit 2). DOT output needs
     /// no layout.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
@@ -103,6 +104,10 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
         "--timeout",
     )?);
     let layout = Layout { deadline, seconds: args.timeout, all: args.steps };
+    let output = if args.steps { None } else { args.output.as_deref() };
+    if Format::choose(args.svg, args.png, output) != Format::Dot {
+        graph.check_layout()?;
+    }
     if args.steps {
         let dir = args.output.as_deref().expect("clap requires --output");
         let format = Format::choose(args.svg, args.png, None);
@@ -236,7 +241,7 @@ impl Layout {
                 .recv()
                 .map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
         };
-        waited.map_err(|_| {
+        let laid_out = waited.map_err(|_| {
             grundy::Error::new(
                 grundy::ErrorKind::Budget,
                 format!(
@@ -249,8 +254,8 @@ impl Layout {
                     self.seconds
                 ),
             )
-            .into()
-        })
+        })?;
+        Ok(laid_out?)
     }
 }
 
