@@ -25,8 +25,8 @@
 //!    missing, g(n) is the least of them (a new rare value).
 //!
 //! The per-heap step lives in `heap.rs`, in a build for values below 64
-//! and one for larger values; `pipeline.rs` runs the same steps for
-//! blocks of heaps on two threads.
+//! and one for larger values. It runs on one thread: each heap needs the
+//! value of the heap before it.
 //!
 //! This is the exact mex for every mask (a poor mask only makes step 3
 //! longer, and [`Mask::NONE`] makes step 1 the full enumeration), which is
