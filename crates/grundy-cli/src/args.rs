@@ -89,7 +89,9 @@ pub struct FormatArgs {
 pub struct BudgetArgs {
     /// Give up after generating this many positions (exit code 1)
     /// [default: 10000000000; for octal games 10000000 heaps, each costing
-    /// far more than a position of a subtraction game]
+    /// far more than a position of a subtraction game, or 5*10^10 splits
+    /// (25 to 45 seconds), whichever comes first; --max-positions or
+    /// --timeout given replaces the split limit]
     #[arg(long, value_name = "N")]
     pub max_positions: Option<u64>,
     /// Give up after this many seconds (exit code 1).
@@ -99,7 +101,10 @@ pub struct BudgetArgs {
 
 impl BudgetArgs {
     /// The budget for a computation on `rules`: an octal game gets
-    /// [`grundy::DEFAULT_OCTAL_HEAPS`] unless `--max-positions` was given.
+    /// [`grundy::DEFAULT_OCTAL_HEAPS`] unless `--max-positions` was given,
+    /// and [`grundy::DEFAULT_MAX_SPLITS`] unless `--max-positions` or
+    /// `--timeout` was given (either then decides, whatever the heaps
+    /// cost).
     pub fn limit_for<'a>(
         &self,
         rules: impl IntoIterator<Item = &'a grundy::Rules>,
@@ -123,6 +128,12 @@ impl BudgetArgs {
             max_positions: self
                 .max_positions
                 .unwrap_or(grundy::DEFAULT_MAX_POSITIONS),
+            // The split budget stands in for a time limit: a heap count
+            // or a time limit given replaces it.
+            max_splits: match (self.max_positions, self.timeout) {
+                (None, None) => grundy::DEFAULT_MAX_SPLITS,
+                _ => u64::MAX,
+            },
             deadline,
             ..grundy::Budget::default()
         })
@@ -156,6 +167,33 @@ mod tests {
     #[test]
     fn verify_cli() {
         super::Cli::command().debug_assert();
+    }
+
+    /// Octal games get ten million heaps and the default split budget;
+    /// an explicit `--max-positions` or `--timeout` replaces the split
+    /// limit;
+    /// other games never meet a split limit (their engines count none).
+    #[test]
+    fn octal_budgets() {
+        let octal: grundy::Rules = "0.06".parse().unwrap();
+        let nim: grundy::Rules = "1,2".parse().unwrap();
+        let args =
+            |max_positions| super::BudgetArgs { max_positions, timeout: None };
+        let timed =
+            super::BudgetArgs { max_positions: None, timeout: Some(60.0) };
+        let b = timed.limit_for([&octal]).unwrap();
+        assert_eq!(b.max_positions, grundy::DEFAULT_OCTAL_HEAPS);
+        assert_eq!(b.max_splits, u64::MAX);
+        assert!(b.deadline.is_some());
+        let b = args(None).limit_for([&octal]).unwrap();
+        assert_eq!(b.max_positions, grundy::DEFAULT_OCTAL_HEAPS);
+        assert_eq!(b.max_splits, grundy::DEFAULT_MAX_SPLITS);
+        let b = args(None).limit_for([&nim, &octal]).unwrap();
+        assert_eq!(b.max_positions, grundy::DEFAULT_OCTAL_HEAPS);
+        let b = args(None).limit_for([&nim]).unwrap();
+        assert_eq!(b.max_positions, grundy::DEFAULT_MAX_POSITIONS);
+        let b = args(Some(400_000)).limit_for([&octal]).unwrap();
+        assert_eq!((b.max_positions, b.max_splits), (400_000, u64::MAX));
     }
 
     /// `grundy sweep --help` names every function an expression may call

@@ -53,6 +53,7 @@ fn main() -> ExitCode {
                 Some(flag) if message.ends_with("use smaller heaps") => {
                     format!(" or raise {flag}")
                 }
+                Some(SPLITS_HINT) => format!("; {SPLITS_HINT}"),
                 Some(flag) => format!("; raise {flag}"),
                 None => String::new(),
             };
@@ -149,8 +150,13 @@ fn exit_code(err: &anyhow::Error) -> u8 {
     }
 }
 
-/// The flag to raise when a budget ran out: the library's messages name
-/// no front end's settings, so the command adds its own.
+/// What to do when the split budget of an octal search ran out: there
+/// is no flag for it; an explicit heap count or time limit replaces it.
+const SPLITS_HINT: &str = "give --max-positions N to compute N heaps whatever they cost, or --timeout SECONDS";
+
+/// The flag to raise when a budget ran out (or, for the split budget,
+/// [`SPLITS_HINT`]): the library's messages name no front end's settings,
+/// so the command adds its own.
 fn hint(err: &anyhow::Error) -> Option<&'static str> {
     let stopped = err
         .chain()
@@ -160,6 +166,7 @@ fn hint(err: &anyhow::Error) -> Option<&'static str> {
         Some(grundy::StopReason::Positions) => Some("--max-positions"),
         Some(grundy::StopReason::Time) => Some("--timeout"),
         Some(grundy::StopReason::States) => Some("--max-states"),
+        Some(grundy::StopReason::Splits) => Some(SPLITS_HINT),
         Some(grundy::StopReason::Cancelled | grundy::StopReason::Width)
         | None => None,
     }

@@ -212,6 +212,35 @@ fn an_unsolved_game_reports_its_survey() {
     assert_eq!(rare, 1583);
 }
 
+/// The default budget bounds the time of a game whose values keep
+/// growing (0.06: a heap of n tokens costs about n splits), where ten
+/// million heaps would take days: the period search stops at the first
+/// heap past 5 * 10^10 splits (about 25 s), the same heap every run,
+/// with the survey, exit code 1 and what to give instead.
+#[test]
+fn the_default_budget_bounds_growing_games() {
+    let (out, err) = run(&["period", "0.06", "--json"], 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["found"], &v["stopped"]),
+        (&Value::from(false), &"splits".into())
+    );
+    let heaps = v["survey"]["len"].as_u64().unwrap();
+    assert_eq!(
+        numbers(&v["survey"]["frequencies"]).iter().sum::<u64>(),
+        heaps
+    );
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "grundy: no period found within 50000000000 splits for \"0.06\", the cost of its first {heaps} heaps; give --max-positions N to compute N heaps whatever they cost, or --timeout SECONDS"
+        )
+    );
+    // The engine's splits (rare pairs plus scanned pairs) grow about as
+    // 0.38 n^2 here; the stop does not depend on timing.
+    assert_eq!(heaps, 361_096);
+}
+
 /// What a stop says is what was done: "1 position", no g(0) ... g(0)
 /// before any value, and a resumed run counts the values it holds.
 #[test]

@@ -33,6 +33,8 @@ pub(crate) struct Limits {
     pub(crate) max_positions: u64,
     /// `max_states=`: positions an exact search over sums may store.
     pub(crate) max_states: u64,
+    /// Splits an octal period search may examine (see [`splits_for`]).
+    pub(crate) max_splits: u64,
     /// `timeout=`: seconds, if any.
     pub(crate) timeout: Option<f64>,
 }
@@ -54,6 +56,20 @@ pub(crate) fn positions_for<'a>(
             grundy::DEFAULT_MAX_POSITIONS
         }
     })
+}
+
+/// The split limit of octal period searches: the library's default
+/// (25 to 45 seconds) unless `max_positions=` or `timeout=` was given,
+/// which then decides, whatever the heaps cost (as the command's
+/// `--max-positions` and `--timeout` do).
+pub(crate) fn splits_for(
+    max_positions: Option<u64>,
+    timeout: Option<f64>,
+) -> u64 {
+    match (max_positions, timeout) {
+        (None, None) => grundy::DEFAULT_MAX_SPLITS,
+        _ => u64::MAX,
+    }
 }
 
 impl Limits {
@@ -125,6 +141,7 @@ impl Watch {
         Ok(Budget {
             max_positions: limits.max_positions,
             max_states: limits.max_states,
+            max_splits: limits.max_splits,
             deadline: limits.deadline()?,
             cancel: Some(self.cancel_flag()),
             observer: Some(Arc::new(move |done| watch.tick(done))),

@@ -75,6 +75,9 @@ pub(crate) fn hint(reason: StopReason) -> &'static str {
         StopReason::Positions => "; raise max_positions=",
         StopReason::Time => "; raise timeout=",
         StopReason::States => " or raise max_states=",
+        StopReason::Splits => {
+            "; give max_positions= to compute that many heaps whatever they cost, or timeout="
+        }
         StopReason::Cancelled | StopReason::Width => "",
     }
 }
@@ -87,6 +90,7 @@ fn reason_name(reason: StopReason) -> &'static str {
         StopReason::Time => "time",
         StopReason::Cancelled => "cancelled",
         StopReason::Width => "width",
+        StopReason::Splits => "splits",
     }
 }
 

@@ -47,6 +47,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sum::PyMove>()?;
     m.add("DEFAULT_MAX_POSITIONS", grundy::DEFAULT_MAX_POSITIONS)?;
     m.add("DEFAULT_OCTAL_HEAPS", grundy::DEFAULT_OCTAL_HEAPS)?;
+    m.add("DEFAULT_MAX_SPLITS", grundy::DEFAULT_MAX_SPLITS)?;
     m.add("DEFAULT_MAX_STATES", grundy::DEFAULT_MAX_STATES)?;
     m.add("DEFAULT_SWEEP_POSITIONS", grundy_sweep::DEFAULT_SWEEP_POSITIONS)?;
     m.add("MAX_ELEMENT", grundy::MAX_ELEMENT)?;

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 
-use crate::call::{Limits, Progress, Watch, positions_for};
+use crate::call::{Limits, Progress, Watch, positions_for, splits_for};
 use crate::display::{self, py_str};
 use crate::types;
 
@@ -241,7 +241,10 @@ impl PyPeriodReport {
 /// ``grundy.BudgetExceeded`` after ``max_positions`` positions (run
 /// segments for the run-length engine, heaps for octal games; by default
 /// ``DEFAULT_MAX_POSITIONS``, and ``DEFAULT_OCTAL_HEAPS`` for octal
-/// games, as the command does) or ``timeout`` seconds. It runs
+/// games, as the command does) or ``timeout`` seconds. An octal game
+/// given neither also stops after ``DEFAULT_MAX_SPLITS`` splits (the
+/// engine's unit of cost, 25 to 45 seconds), since heaps of games
+/// whose values keep growing cost ever more. It runs
 /// with the GIL released; Ctrl-C stops it; ``progress=True`` shows a bar
 /// (tqdm if installed) for searches longer than a twentieth of a second.
 ///
@@ -282,9 +285,14 @@ pub(crate) fn period(
     {
         warn_fixed_engine(py, &rules, engine, fixed)?;
     }
+    let max_splits = splits_for(max_positions, timeout);
     let max_positions = positions_for(max_positions, [&rules]);
-    let limits =
-        Limits { max_positions, max_states: DEFAULT_MAX_STATES, timeout };
+    let limits = Limits {
+        max_positions,
+        max_states: DEFAULT_MAX_STATES,
+        max_splits,
+        timeout,
+    };
     let watch = Watch::new(progress.then_some(Progress {
         desc: "period",
         unit: "positions",

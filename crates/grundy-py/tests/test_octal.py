@@ -46,6 +46,7 @@ def test_the_default_budget_is_the_commands():
     # heaps, as `grundy period 0.6` does, not at the subtraction games'
     # ten billion positions (hours).
     assert grundy.DEFAULT_OCTAL_HEAPS == 10_000_000
+    assert grundy.DEFAULT_MAX_SPLITS == 50_000_000_000
     with pytest.raises(grundy.BudgetExceeded) as e:
         grundy.period("0.6", max_positions=2000)
     assert "2000" in str(e.value) and "max_positions=" in str(e.value)

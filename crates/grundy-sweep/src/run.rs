@@ -194,6 +194,9 @@ fn evaluate_point(
 ) -> Row {
     let limit = Limit {
         max_positions: options.max_positions,
+        // A row is defined by its heap count (the octal table's 2^20 heaps
+        // a code), not by what the heaps cost; `timeout` bounds the time.
+        max_splits: u64::MAX,
         deadline: options.timeout.and_then(|t| Instant::now().checked_add(t)),
         cancel: Some(options.cancel.clone()),
         ..Limit::default()

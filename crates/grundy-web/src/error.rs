@@ -111,6 +111,9 @@ fn hint(reason: grundy::StopReason) -> &'static str {
         grundy::StopReason::States => {
             " (the server's limit per request; `grundy serve --max-states` raises it)"
         }
+        grundy::StopReason::Splits => {
+            " (the server's fixed limit per request for octal games)"
+        }
         _ => "",
     }
 }

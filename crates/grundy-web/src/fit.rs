@@ -70,7 +70,10 @@ pub async fn fit(
                     "the family has {count} sets; the web explorer fits at most {MAX_SETS}; narrow the ranges or use `grundy fit`"
                 )));
             }
-            let limit = Limit { max_positions, ..limit.clone() };
+            // Rows are defined by heap counts, as in `grundy sweep`; the
+            // request's deadline bounds them.
+            let limit =
+                Limit { max_positions, max_splits: u64::MAX, ..limit.clone() };
             let mut rows = Vec::with_capacity(count as usize);
             // Found rows without the key's value (max_value of all-but).
             let mut undefined = 0;

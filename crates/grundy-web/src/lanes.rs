@@ -170,6 +170,7 @@ impl Shared {
         grundy::Budget {
             max_positions: self.budget.max_positions,
             max_states: self.budget.max_states as u64,
+            max_splits: grundy::DEFAULT_MAX_SPLITS,
             deadline,
             cancel: None,
             observer: None,

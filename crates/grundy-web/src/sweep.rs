@@ -106,7 +106,10 @@ pub async fn sweep(
                 }
             }
             let count = points.len() as u64;
-            let limit = Limit { max_positions, ..limit.clone() };
+            // Rows are defined by heap counts, as in `grundy sweep`; the
+            // request's deadline bounds them.
+            let limit =
+                Limit { max_positions, max_splits: u64::MAX, ..limit.clone() };
             let mut rows = Vec::with_capacity(points.len());
             for (i, point) in points.iter().enumerate() {
                 let row = family.row(point, &limit);

@@ -4,9 +4,10 @@
 //! and a front end may want to stop either (a timeout, Ctrl-C, a client
 //! that hung up). [`Budget`] says how far a computation may go: a number
 //! of work units (positions, or run segments for the run-length engine),
-//! a number of stored states (exact searches over sums), a deadline and a
-//! cancel flag; an optional observer hears how far it got. When a budget
-//! runs out the computation stops with [`Stopped`]: which limit, in which
+//! a number of stored states (exact searches over sums), a number of
+//! splits (the octal engine's unit of cost), a deadline and a cancel
+//! flag; an optional observer hears how far it got. When a budget runs
+//! out the computation stops with [`Stopped`]: which limit, in which
 //! unit, and how far it got. The library never words a hint such as
 //! "raise --max-positions": each front end knows its own flags.
 //!
@@ -29,6 +30,15 @@ pub const DEFAULT_MAX_POSITIONS: u64 = 10_000_000_000;
 /// heaps take seconds to a minute and 20 MB (two bytes a heap), where
 /// [`DEFAULT_MAX_POSITIONS`] would be hours and 20 GB.
 pub const DEFAULT_OCTAL_HEAPS: u64 = 10_000_000;
+
+/// The default number of splits an octal period search may examine:
+/// 25 to 45 seconds (a split costs 0.3 to 1 ns on the machine of
+/// `BENCHMARKS.md`). A heap count alone does not bound the time of games
+/// whose values keep growing, where a heap of n tokens costs about n
+/// splits: 0.06 needs 15 * 10^9 splits for 200,000 heaps and 62 * 10^9 for
+/// 400,000. Officers (0.6) to [`DEFAULT_OCTAL_HEAPS`] takes 43 * 10^9, so
+/// games that cost little per heap still stop at the heap count.
+pub const DEFAULT_MAX_SPLITS: u64 = 50_000_000_000;
 
 /// The default number of positions an exact search over sums may store.
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
@@ -53,6 +63,14 @@ pub struct Budget {
     pub max_positions: u64,
     /// Positions an exact search over sums of heaps may store.
     pub max_states: u64,
+    /// Splits (the pairs and triples of heaps whose values an octal engine
+    /// combines, its unit of cost) a period search of a take-and-break
+    /// game may examine, besides `max_positions` heaps: whichever runs out
+    /// first stops it. `u64::MAX` lets the heap count alone decide. Only
+    /// period searches count splits (also the one the value of a heap
+    /// above 4096 tokens starts with); listing the values up to a given
+    /// heap does not.
+    pub max_splits: u64,
     /// Give up at this instant.
     pub deadline: Option<Instant>,
     /// Give up when this flag becomes true (Ctrl-C, a closed connection).
@@ -66,6 +84,7 @@ impl Default for Budget {
         Budget {
             max_positions: DEFAULT_MAX_POSITIONS,
             max_states: DEFAULT_MAX_STATES,
+            max_splits: DEFAULT_MAX_SPLITS,
             deadline: None,
             cancel: None,
             observer: None,
@@ -78,6 +97,7 @@ impl fmt::Debug for Budget {
         f.debug_struct("Budget")
             .field("max_positions", &self.max_positions)
             .field("max_states", &self.max_states)
+            .field("max_splits", &self.max_splits)
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel)
             .field("observer", &self.observer.as_ref().map(|_| "Fn(u64)"))
@@ -86,13 +106,31 @@ impl fmt::Debug for Budget {
 }
 
 impl Budget {
-    /// A budget of `max_positions` work units and the defaults otherwise.
+    /// A budget of `max_positions` work units and the defaults otherwise
+    /// (so an octal search also stops at [`DEFAULT_MAX_SPLITS`] splits;
+    /// [`Budget::heaps`] has no split limit).
     ///
     /// ```
     /// assert_eq!(grundy::Budget::positions(5).max_positions, 5);
     /// ```
     pub fn positions(max_positions: u64) -> Budget {
         Budget { max_positions, ..Budget::default() }
+    }
+
+    /// A budget of `max_heaps` work units with no split limit: an octal
+    /// search then computes that many heaps whatever they cost (what the
+    /// command's explicit `--max-positions` means).
+    ///
+    /// ```
+    /// let budget = grundy::Budget::heaps(1000);
+    /// assert_eq!((budget.max_positions, budget.max_splits), (1000, u64::MAX));
+    /// ```
+    pub fn heaps(max_heaps: u64) -> Budget {
+        Budget {
+            max_positions: max_heaps,
+            max_splits: u64::MAX,
+            ..Budget::default()
+        }
     }
 
     /// Why the computation must stop now, apart from the work count:
@@ -115,6 +153,7 @@ impl Budget {
     pub fn limit(&self, unit: Unit) -> u64 {
         match unit {
             Unit::States => self.max_states,
+            Unit::Splits => self.max_splits,
             Unit::Positions | Unit::Segments => self.max_positions,
         }
     }
@@ -125,6 +164,7 @@ impl Budget {
         let reason = if done > limit {
             match unit {
                 Unit::States => StopReason::States,
+                Unit::Splits => StopReason::Splits,
                 Unit::Positions | Unit::Segments => StopReason::Positions,
             }
         } else if let Some(reason) = self.interrupted() {
@@ -151,6 +191,9 @@ pub enum StopReason {
     Positions,
     /// The state budget ([`Budget::max_states`]) ran out.
     States,
+    /// The split budget of an octal search ([`Budget::max_splits`]) ran
+    /// out.
+    Splits,
     /// The deadline passed.
     Time,
     /// The caller cancelled.
@@ -171,6 +214,8 @@ pub enum Unit {
     Segments,
     /// Positions stored by an exact search over sums.
     States,
+    /// Splits examined by an octal engine (see [`Budget::max_splits`]).
+    Splits,
 }
 
 impl Unit {
@@ -180,6 +225,7 @@ impl Unit {
             Unit::Positions => "positions",
             Unit::Segments => "run segments",
             Unit::States => "positions",
+            Unit::Splits => "splits",
         }
     }
 
@@ -242,7 +288,9 @@ impl Stopped {
 impl fmt::Display for Stopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let why = match self.reason {
-            StopReason::Positions | StopReason::States => "the budget ran out",
+            StopReason::Positions
+            | StopReason::States
+            | StopReason::Splits => "the budget ran out",
             StopReason::Time => "the time limit passed",
             StopReason::Cancelled => "it was cancelled",
             StopReason::Width => "a value is too big for the value width",

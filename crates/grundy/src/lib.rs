@@ -106,8 +106,8 @@ mod set;
 mod survey;
 
 pub use budget::{
-    Budget, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, DEFAULT_OCTAL_HEAPS,
-    Observer, StopReason, Stopped, Unit,
+    Budget, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_SPLITS, DEFAULT_MAX_STATES,
+    DEFAULT_OCTAL_HEAPS, Observer, StopReason, Stopped, Unit,
 };
 pub use code::{MAX_DIGITS, OctalCode, OctalGame};
 pub use engine::Engine;

@@ -45,7 +45,7 @@ fn solve(code: &str, max: u64) -> (PeriodReport, Vec<u16>) {
     let rules: Rules = code.parse().unwrap();
     let mut run = OctalRun::new(&rules).unwrap();
     let report = run
-        .period(&Budget::positions(max), &mut |_| Ok(()))
+        .period(&Budget::heaps(max), &mut |_| Ok(()))
         .unwrap_or_else(|e| panic!("{code}: {e}"));
     let certificate = report.guy_smith.expect("a Guy-Smith certificate");
     assert!(certificate.verify(run.values()), "{code}");
@@ -204,7 +204,7 @@ fn three_digit_unsolved() {
         let code = row["code"];
         let rules: Rules = code.parse().unwrap();
         let mut run = OctalRun::new(&rules).unwrap();
-        let found = run.period(&Budget::positions(1 << 14), &mut |_| Ok(()));
+        let found = run.period(&Budget::heaps(1 << 14), &mut |_| Ok(()));
         let naive_values = naive(code, 1500);
         assert_eq!(run.values()[..1500], naive_values[..], "{code}");
         match found {
@@ -408,7 +408,7 @@ fn czajka_solved_statistics() {
         }
         let rules: Rules = row["code"].parse().unwrap();
         let mut run = OctalRun::new(&rules).unwrap();
-        run.period(&Budget::positions(1 << 21), &mut |_| Ok(())).unwrap();
+        run.period(&Budget::heaps(1 << 21), &mut |_| Ok(())).unwrap();
         check_statistics(&row, run.values(), survey_mask(&run));
     }
 }
@@ -423,7 +423,7 @@ fn czajka_solved_statistics_long() {
         }
         let rules: Rules = row["code"].parse().unwrap();
         let mut run = OctalRun::new(&rules).unwrap();
-        run.period(&Budget::positions(1 << 26), &mut |_| Ok(())).unwrap();
+        run.period(&Budget::heaps(1 << 26), &mut |_| Ok(())).unwrap();
         check_statistics(&row, run.values(), survey_mask(&run));
     }
 }

@@ -72,8 +72,12 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let wait = Duration::from_secs_f64(args.period_timeout.min(3600.0));
-    let budget =
-        Budget { deadline: Some(Instant::now() + wait), ..Budget::default() };
+    // The deadline bounds the search, so no split limit besides it.
+    let budget = Budget {
+        deadline: Some(Instant::now() + wait),
+        max_splits: u64::MAX,
+        ..Budget::default()
+    };
     let found =
         set.period(Sequence::Grundy, &PeriodOptions::default(), &budget);
     let (period, saltus) = match found {

@@ -151,6 +151,7 @@ fn why(reason: grundy::StopReason) -> &'static str {
         grundy::StopReason::Positions | grundy::StopReason::States => {
             "the budget ran out"
         }
+        grundy::StopReason::Splits => "the split budget ran out",
         grundy::StopReason::Time => "the time limit passed",
         grundy::StopReason::Cancelled => "interrupted",
         grundy::StopReason::Width => "a value does not fit in 16 bits",

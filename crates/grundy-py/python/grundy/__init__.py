@@ -29,6 +29,7 @@ from . import _grundy
 from ._errors import BudgetExceeded, Error, InvalidRules
 from ._grundy import (
     DEFAULT_MAX_POSITIONS,
+    DEFAULT_MAX_SPLITS,
     DEFAULT_MAX_STATES,
     DEFAULT_OCTAL_HEAPS,
     DEFAULT_SWEEP_POSITIONS,
@@ -49,6 +50,7 @@ from ._types import Certificate, HeapValue, PatternCycle, Periodicity, Reduction
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
+    "DEFAULT_MAX_SPLITS",
     "DEFAULT_MAX_STATES",
     "DEFAULT_OCTAL_HEAPS",
     "DEFAULT_SWEEP_POSITIONS",

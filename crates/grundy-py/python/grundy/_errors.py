@@ -34,9 +34,11 @@ class InvalidRules(Error, ValueError):
 
 class BudgetExceeded(Error):
     """A computation stopped before it had an answer: ``reason`` says which
-    limit (``"positions"``, ``"states"``, ``"time"``), ``done`` how far it
+    limit (``"positions"``, ``"states"``, ``"time"``, ``"cancelled"``,
+    ``"width"``, or ``"splits"``: the default cost limit of an octal
+    game's period search, ``DEFAULT_MAX_SPLITS``), ``done`` how far it
     got and ``limit`` the limit in force, both counted in ``unit``
-    (``"positions"`` or ``"run segments"``). For an octal game whose period
+    (``"positions"``, ``"run segments"`` or ``"splits"``). For an octal game whose period
     was not found, ``survey`` is what the computation saw, as researchers
     publish it (the ``survey`` object of ``grundy period CODE --json``: a
     dict with ``len``, ``max_value``, ``frequencies``, ``mask``, ``domain``,

@@ -18,6 +18,7 @@ IntDType = Union[str, type, np.dtype[Any]]
 
 __version__: str
 DEFAULT_MAX_POSITIONS: int
+DEFAULT_MAX_SPLITS: int
 DEFAULT_MAX_STATES: int
 DEFAULT_OCTAL_HEAPS: int
 DEFAULT_SWEEP_POSITIONS: int

@@ -30,7 +30,11 @@
 //! minimality. Checks run at fixed N (64, 80, 100, ..., a quarter more
 //! each time), so they add O(N) in all and the result does not depend on
 //! timing or on a resume in between. Every loop polls the budget's
-//! deadline and cancel flag.
+//! deadline and cancel flag. Besides its heap count, the budget limits
+//! splits (the engine's unit of cost, `Budget::max_splits`), since heaps
+//! of games whose values keep growing cost ever more; the engine stops at
+//! the first heap past that limit, so this stop does not depend on timing
+//! either (within one run: a resumed run counts its own splits).
 
 use std::time::{Duration, Instant};
 
@@ -96,11 +100,12 @@ impl OctalSearch {
     }
 
     /// Runs until a period is proven or the budget ends (`done` counts
-    /// values computed, a resumed search's included; the stop carries a
-    /// survey of the values). After each chunk, `on_chunk` sees the engine
-    /// (to stream values, write a checkpoint, show progress) and says
-    /// whether to go on (false stops it as cancelled). A game without a
-    /// periodicity theorem runs to the budget.
+    /// values computed, a resumed search's included, or for a split stop
+    /// the splits of this run; the stop carries a survey of the values).
+    /// After each chunk, `on_chunk` sees the engine (to stream values,
+    /// write a checkpoint, show progress) and says whether to go on (false
+    /// stops it as cancelled). A game without a periodicity theorem runs
+    /// to the budget.
     pub(crate) fn run(
         &mut self,
         budget: &Budget,
@@ -109,12 +114,16 @@ impl OctalSearch {
         let game = self.engine.game().clone();
         let theorem = game.has_periodicity_theorem();
         let (t, k) = (game.code_len() as u64, game.max_parts());
+        // Splits are counted from here: a resumed search's earlier runs
+        // spent theirs.
+        let before = self.engine.work().total();
         loop {
             let len = self.engine.len();
+            let splits = self.engine.work().total() - before;
             if theorem && len == self.next_check {
                 self.next_check = next_check_after(len);
                 let found = find(self.engine.values(), t, k, budget)
-                    .map_err(|reason| self.stop(reason, budget))?;
+                    .map_err(|reason| self.stop(reason, budget, splits))?;
                 if let Some(found) = found {
                     return Ok(self.found(found));
                 }
@@ -122,38 +131,65 @@ impl OctalSearch {
             budget.report(len);
             let reason = if len >= budget.max_positions {
                 Some(StopReason::Positions)
+            } else if splits > budget.max_splits {
+                Some(StopReason::Splits)
             } else {
                 budget.interrupted()
             };
             if let Some(reason) = reason {
                 // The values past the last check may already prove it.
-                if theorem && reason == StopReason::Positions {
+                let spent = matches!(
+                    reason,
+                    StopReason::Positions | StopReason::Splits
+                );
+                if theorem && spent {
                     let found = find(self.engine.values(), t, k, budget)
-                        .map_err(|reason| self.stop(reason, budget))?;
+                        .map_err(|reason| self.stop(reason, budget, splits))?;
                     if let Some(found) = found {
                         return Ok(self.found(found));
                     }
                 }
-                return Err(self.stop(reason, budget));
+                return Err(self.stop(reason, budget, splits));
             }
             let mut count = self.chunk.min(budget.max_positions - len);
             if theorem {
                 count = count.min(self.next_check - len);
             }
             let started = Instant::now();
-            let advanced = self.engine.advance(count).map(|_| ());
+            // Cut at the heap where the splits pass the budget, so the
+            // stop does not depend on how the chunks fell.
+            let work_limit = before.saturating_add(budget.max_splits);
+            let advanced =
+                self.engine.advance_within(count, work_limit).map(|_| ());
+            let count = self.engine.len() - len;
             let go_on = on_chunk(&self.engine);
             if let Err(stop) = advanced {
                 return Err(stop.with_survey(self.engine.survey()));
             }
             if !go_on {
-                return Err(self.stop(StopReason::Cancelled, budget));
+                return Err(self.stop(StopReason::Cancelled, budget, splits));
             }
             self.adapt_chunk(count, started.elapsed());
         }
     }
 
-    fn stop(&self, reason: StopReason, budget: &Budget) -> Stopped {
+    /// The stop for `reason`, with the survey. A split budget's stop
+    /// counts splits (`splits` this run); any other counts values.
+    fn stop(
+        &self,
+        reason: StopReason,
+        budget: &Budget,
+        splits: u64,
+    ) -> Stopped {
+        if reason == StopReason::Splits {
+            return Stopped::new(
+                reason,
+                splits,
+                budget.max_splits,
+                Unit::Splits,
+            )
+            .with_survey(self.engine.survey());
+        }
         // A resumed search may hold more values than its new limit: the
         // limit it says it searched within is what it searched.
         let len = self.engine.len();
@@ -579,6 +615,46 @@ mod tests {
             .run(&budget, &mut |_| true)
             .unwrap_err();
         assert_eq!(stop.reason, StopReason::Cancelled);
+    }
+
+    /// The values of 0.06 keep growing, so a heap of n tokens costs about
+    /// n splits and a heap count alone would let a search run for hours:
+    /// the split budget stops it, counting exactly the engine's splits, at
+    /// the same heap however the chunks fell.
+    /// `Budget::heaps` has no split limit.
+    #[test]
+    fn split_budget_stops_games_whose_heaps_grow_dear() {
+        let g = game("0.06");
+        let limit = 100_000_000;
+        let budget =
+            Budget { max_splits: limit, ..Budget::positions(10_000_000) };
+        let stop =
+            OctalSearch::new(&g).run(&budget, &mut |_| true).unwrap_err();
+        assert_eq!(
+            (stop.reason, stop.unit, stop.limit),
+            (StopReason::Splits, Unit::Splits, limit)
+        );
+        // It stops at the first heap past the limit, whatever the chunks.
+        let heaps = stop.seen.as_ref().unwrap().len;
+        let mut engine = SparseEngine::new(&g);
+        while engine.work().total() <= limit {
+            engine.advance(1).unwrap();
+        }
+        assert_eq!((heaps, stop.done), (engine.len(), engine.work().total()));
+        assert!(stop.done > limit && heaps < 40_000, "{stop:?}");
+        assert!(stop.to_string().ends_with("splits (the budget ran out)"));
+        // The same split limit does not stop a game that costs little a
+        // heap: Officers at 20,000 heaps (27 * 10^6 splits) stops on the
+        // heap count.
+        let budget = Budget { max_splits: limit, ..Budget::positions(20_000) };
+        let stop = OctalSearch::new(&game("0.6"))
+            .run(&budget, &mut |_| true)
+            .unwrap_err();
+        assert_eq!((stop.reason, stop.done), (StopReason::Positions, 20_000));
+        let stop = OctalSearch::new(&g)
+            .run(&Budget::heaps(3000), &mut |_| true)
+            .unwrap_err();
+        assert_eq!((stop.reason, stop.done), (StopReason::Positions, 3000));
     }
 
     /// The scans poll the cancel flag: a search over values already

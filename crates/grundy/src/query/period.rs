@@ -225,6 +225,13 @@ pub(crate) fn budget_error(rules: &Rules, e: &Stopped) -> Error {
             "search for the period of \"{rules}\" cancelled after {}",
             e.unit.count(e.done)
         ),
+        StopReason::Splits => {
+            let heaps = e.seen.as_ref().map_or(0, |s| s.len);
+            format!(
+                "no period found within {} for \"{rules}\", the cost of its first {heaps} heaps",
+                e.unit.count(e.limit)
+            )
+        }
         StopReason::Width => unreachable!("handled above"),
     };
     Error::budget(e.clone(), message)

@@ -175,7 +175,8 @@ impl OctalRun {
     /// Continues the period search (the Guy-Smith certificate, see
     /// [`crate::period`]) until it is proven or the budget runs out;
     /// `on_chunk` sees each chunk. The budget's work limit counts all
-    /// values, those of earlier runs included. Without a period the
+    /// values, those of earlier runs included; its split limit counts the
+    /// splits of this call only. Without a period the
     /// error's [`Error::stopped`] carries a [`Survey`] (frequencies, rare
     /// values), never a guess.
     pub fn period(

@@ -145,6 +145,10 @@ impl Solver {
                 "the exact search stopped after {} positions: a value is too big for the value width",
                 e.done
             ),
+            StopReason::Splits => format!(
+                "the exact search stopped after {} splits of an octal game's values",
+                e.done
+            ),
         };
         Error::budget(e, message)
     }

@@ -39,3 +39,13 @@ pub struct Work {
     /// Splits into three heaps enumerated.
     pub three_heap_splits: u64,
 }
+
+impl Work {
+    /// All splits counted: the engine's unit of cost, which
+    /// [`crate::Budget::max_splits`] limits.
+    pub fn total(&self) -> u64 {
+        self.rare_pairs
+            .saturating_add(self.scanned_pairs)
+            .saturating_add(self.three_heap_splits)
+    }
+}

@@ -210,6 +210,18 @@ impl SparseEngine {
     /// heap); the values before it stay, so the engine can still be
     /// checkpointed.
     pub fn advance(&mut self, count: u64) -> Result<&[u16], Stopped> {
+        self.advance_within(count, u64::MAX)
+    }
+
+    /// As [`SparseEngine::advance`], but stops after the first heap at
+    /// which the splits counted since the engine started
+    /// ([`Work::total`]) pass `work_limit`, so a split budget stops at the
+    /// same heap however the work is cut into calls.
+    pub fn advance_within(
+        &mut self,
+        count: u64,
+        work_limit: u64,
+    ) -> Result<&[u16], Stopped> {
         let start = self.values.len();
         let capacity = self.values.capacity() - start;
         if (capacity as u64) < count {
@@ -228,6 +240,9 @@ impl SparseEngine {
             }
             let v = self.compute(n as usize)?;
             self.push(v);
+            if self.work.total() > work_limit {
+                break;
+            }
         }
         Ok(&self.values[start..])
     }
