@@ -321,11 +321,11 @@ impl HeapModel {
                     .collect::<Option<Vec<u64>>>()
                     .ok_or_else(|| too_large_to_solve(&self.rules))?;
                 let solver = solver.get_or_insert_with(|| {
-                    Solver::new(Play::Misere, self.budget.clone())
+                    Solver::outcomes(Play::Misere, self.budget.clone())
                 });
                 let heaps: Vec<(Rules, u64)> =
                     sizes.iter().map(|&h| (self.rules.clone(), h)).collect();
-                Ok(!solver.value(&heaps)?.wins())
+                Ok(!solver.wins(&heaps)?)
             })
             .collect()
     }

@@ -376,10 +376,10 @@ fn misere_search(
     if heaps.len() > 1 && states > u128::from(max_states) * 64 {
         return Err(too_big(None));
     }
-    let mut solver = Solver::new(Play::Misere, budget.clone());
+    let mut solver = Solver::outcomes(Play::Misere, budget.clone());
     let position: Vec<(Rules, u64)> =
         heaps.iter().zip(&sizes).map(|(h, &n)| (h.rules.clone(), n)).collect();
-    let root = solver.value(&position).map_err(|e| too_big(Some(e)))?;
+    let root_wins = solver.wins(&position).map_err(|e| too_big(Some(e)))?;
     let mut moves = Vec::new();
     for (i, heap) in heaps.iter().enumerate() {
         let mut options = Vec::new();
@@ -388,7 +388,7 @@ fn misere_search(
             let mut next = position.clone();
             next.remove(i);
             next.extend(o.leaves().iter().map(|&h| (heap.rules.clone(), h)));
-            if !solver.value(&next).map_err(|e| too_big(Some(e)))?.wins() {
+            if !solver.wins(&next).map_err(|e| too_big(Some(e)))? {
                 moves.push(Move {
                     heap: i + 1,
                     take: o.take().into(),
@@ -398,7 +398,7 @@ fn misere_search(
         }
     }
     moves.sort();
-    Ok((Outcome::from_is_p(!root.wins()), moves))
+    Ok((Outcome::from_is_p(!root_wins), moves))
 }
 
 #[cfg(test)]
