@@ -100,11 +100,10 @@ pub struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    /// The budget for a computation on `rules`: an octal game gets
-    /// [`grundy::DEFAULT_OCTAL_HEAPS`] unless `--max-positions` was given,
-    /// and [`grundy::DEFAULT_MAX_SPLITS`] unless `--max-positions` or
-    /// `--timeout` was given (either then decides, whatever the heaps
-    /// cost).
+    /// The budget for a computation on `rules`: the library's defaults
+    /// for them ([`grundy::Budget::defaults`]: an octal game gets ten
+    /// million heaps and a split limit, which `--max-positions` or
+    /// `--timeout` replaces) and the deadline of `--timeout`.
     pub fn limit_for<'a>(
         &self,
         rules: impl IntoIterator<Item = &'a grundy::Rules>,
@@ -112,30 +111,23 @@ impl BudgetArgs {
         let octal = rules
             .into_iter()
             .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
-        let mut budget = self.limit()?;
-        if octal && self.max_positions.is_none() {
-            budget.max_positions = grundy::DEFAULT_OCTAL_HEAPS;
-        }
-        Ok(budget)
+        self.budget(octal)
     }
 
+    /// The budget for a computation on rules that are not octal games.
     pub fn limit(&self) -> anyhow::Result<grundy::Budget> {
+        self.budget(false)
+    }
+
+    fn budget(&self, octal: bool) -> anyhow::Result<grundy::Budget> {
         let deadline = match self.timeout {
             Some(t) => deadline_after(seconds(t, "--timeout")?),
             None => None,
         };
+        let timed = self.timeout.is_some();
         Ok(grundy::Budget {
-            max_positions: self
-                .max_positions
-                .unwrap_or(grundy::DEFAULT_MAX_POSITIONS),
-            // The split budget stands in for a time limit: a heap count
-            // or a time limit given replaces it.
-            max_splits: match (self.max_positions, self.timeout) {
-                (None, None) => grundy::DEFAULT_MAX_SPLITS,
-                _ => u64::MAX,
-            },
             deadline,
-            ..grundy::Budget::default()
+            ..grundy::Budget::defaults(octal, self.max_positions, timed)
         })
     }
 }

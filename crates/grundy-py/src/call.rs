@@ -33,43 +33,26 @@ pub(crate) struct Limits {
     pub(crate) max_positions: u64,
     /// `max_states=`: positions an exact search over sums may store.
     pub(crate) max_states: u64,
-    /// Splits an octal period search may examine (see [`splits_for`]).
+    /// Splits an octal period search may examine (see [`work_limits`]).
     pub(crate) max_splits: u64,
     /// `timeout=`: seconds, if any.
     pub(crate) timeout: Option<f64>,
 }
 
-/// `max_positions=` as given, or its default for `rules`: ten million
-/// heaps when one of them is an octal game (as the command does), else
-/// the library's default.
-pub(crate) fn positions_for<'a>(
-    max_positions: Option<u64>,
-    rules: impl IntoIterator<Item = &'a grundy::Rules>,
-) -> u64 {
-    max_positions.unwrap_or_else(|| {
-        let octal = rules
-            .into_iter()
-            .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
-        if octal {
-            grundy::DEFAULT_OCTAL_HEAPS
-        } else {
-            grundy::DEFAULT_MAX_POSITIONS
-        }
-    })
-}
-
-/// The split limit of octal period searches: the library's default
-/// (25 to 45 seconds) unless `max_positions=` or `timeout=` was given,
-/// which then decides, whatever the heaps cost (as the command's
-/// `--max-positions` and `--timeout` do).
-pub(crate) fn splits_for(
+/// `max_positions=` and the split limit for `rules`, as the command
+/// sets them ([`grundy::Budget::defaults`]): ten million heaps when one
+/// of them is an octal game, and a split limit unless `max_positions=` or
+/// `timeout=` was given.
+pub(crate) fn work_limits<'a>(
     max_positions: Option<u64>,
     timeout: Option<f64>,
-) -> u64 {
-    match (max_positions, timeout) {
-        (None, None) => grundy::DEFAULT_MAX_SPLITS,
-        _ => u64::MAX,
-    }
+    rules: impl IntoIterator<Item = &'a grundy::Rules>,
+) -> (u64, u64) {
+    let octal = rules
+        .into_iter()
+        .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
+    let b = grundy::Budget::defaults(octal, max_positions, timeout.is_some());
+    (b.max_positions, b.max_splits)
 }
 
 impl Limits {

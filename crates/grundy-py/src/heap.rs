@@ -5,7 +5,7 @@ use grundy::{BigUint, DEFAULT_MAX_STATES, HeapReport, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::call::{Limits, Progress, Watch, positions_for, splits_for};
+use crate::call::{Limits, Progress, Watch, work_limits};
 use crate::display::py_str;
 
 /// Everything about one heap: its Grundy value, its outcome under both
@@ -186,8 +186,8 @@ pub(crate) fn heap(
 ) -> PyResult<PyHeapReport> {
     let rules = crate::rules::rules(rules)?;
     let n = crate::rules::heap_size(n)?;
-    let max_splits = splits_for(max_positions, timeout);
-    let max_positions = positions_for(max_positions, [&rules]);
+    let (max_positions, max_splits) =
+        work_limits(max_positions, timeout, [&rules]);
     let limits = Limits { max_positions, max_states, max_splits, timeout };
     let watch = Watch::new(progress.then_some(Progress {
         desc: "heap",

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 
-use crate::call::{Limits, Progress, Watch, positions_for, splits_for};
+use crate::call::{Limits, Progress, Watch, work_limits};
 use crate::display::{self, py_str};
 use crate::types;
 
@@ -285,8 +285,8 @@ pub(crate) fn period(
     {
         warn_fixed_engine(py, &rules, engine, fixed)?;
     }
-    let max_splits = splits_for(max_positions, timeout);
-    let max_positions = positions_for(max_positions, [&rules]);
+    let (max_positions, max_splits) =
+        work_limits(max_positions, timeout, [&rules]);
     let limits = Limits {
         max_positions,
         max_states: DEFAULT_MAX_STATES,

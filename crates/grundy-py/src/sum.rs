@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyTuple};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use crate::call::{Limits, Progress, Watch, positions_for, splits_for};
+use crate::call::{Limits, Progress, Watch, work_limits};
 use crate::display::{html_table, json_dict, py_str};
 use crate::types;
 
@@ -227,9 +227,8 @@ pub(crate) fn sum(
         .map(|(rules, size)| Heap { rules, size })
         .collect();
     let play = if misere { Play::Misere } else { Play::Normal };
-    let max_splits = splits_for(max_positions, timeout);
-    let max_positions =
-        positions_for(max_positions, heaps.iter().map(|h| &h.rules));
+    let (max_positions, max_splits) =
+        work_limits(max_positions, timeout, heaps.iter().map(|h| &h.rules));
     let limits = Limits { max_positions, max_states, max_splits, timeout };
     let watch = Watch::new(progress.then_some(Progress {
         desc: "sum",
@@ -288,9 +287,8 @@ pub(crate) fn best_move(
         })
         .collect::<PyResult<_>>()?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let max_splits = splits_for(max_positions, timeout);
-    let max_positions =
-        positions_for(max_positions, heaps.iter().map(|(r, _)| r));
+    let (max_positions, max_splits) =
+        work_limits(max_positions, timeout, heaps.iter().map(|(r, _)| r));
     let limits = Limits { max_positions, max_states, max_splits, timeout };
     let watch = Watch::new(progress.then_some(Progress {
         desc: "best_move",

@@ -117,6 +117,42 @@ impl Budget {
         Budget { max_positions, ..Budget::default() }
     }
 
+    /// The work limits a front end gives a computation whose caller set
+    /// `max_positions`, a time limit (`timed`), both or neither: a
+    /// take-and-break game (`octal`) gets [`DEFAULT_OCTAL_HEAPS`] heaps
+    /// unless `max_positions` is given, and [`DEFAULT_MAX_SPLITS`] splits
+    /// unless either is given (the split limit stands in for a time
+    /// limit; a heap count or a time limit given replaces it). The
+    /// command and the Python package share this one rule.
+    ///
+    /// ```
+    /// use grundy::{Budget, DEFAULT_MAX_SPLITS, DEFAULT_OCTAL_HEAPS};
+    /// let b = Budget::defaults(true, None, false);
+    /// assert_eq!((b.max_positions, b.max_splits), (DEFAULT_OCTAL_HEAPS, DEFAULT_MAX_SPLITS));
+    /// let b = Budget::defaults(true, None, true);
+    /// assert_eq!((b.max_positions, b.max_splits), (DEFAULT_OCTAL_HEAPS, u64::MAX));
+    /// let b = Budget::defaults(true, Some(400_000), false);
+    /// assert_eq!((b.max_positions, b.max_splits), (400_000, u64::MAX));
+    /// let b = Budget::defaults(false, None, false);
+    /// assert_eq!(b.max_positions, grundy::DEFAULT_MAX_POSITIONS);
+    /// ```
+    pub fn defaults(
+        octal: bool,
+        max_positions: Option<u64>,
+        timed: bool,
+    ) -> Budget {
+        let heaps =
+            if octal { DEFAULT_OCTAL_HEAPS } else { DEFAULT_MAX_POSITIONS };
+        Budget {
+            max_positions: max_positions.unwrap_or(heaps),
+            max_splits: match (max_positions, timed) {
+                (None, false) => DEFAULT_MAX_SPLITS,
+                _ => u64::MAX,
+            },
+            ..Budget::default()
+        }
+    }
+
     /// A budget of `max_heaps` work units with no split limit: an octal
     /// search then computes that many heaps whatever they cost (what the
     /// command's explicit `--max-positions` means).

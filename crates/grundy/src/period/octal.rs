@@ -117,6 +117,9 @@ impl OctalSearch {
         // Splits are counted from here: a resumed search's earlier runs
         // spent theirs.
         let before = self.engine.work().total();
+        // The engine stops at the heap where the splits pass the budget,
+        // so the stop does not depend on how the chunks fell.
+        let work_limit = before.saturating_add(budget.max_splits);
         loop {
             let len = self.engine.len();
             let splits = self.engine.work().total() - before;
@@ -156,9 +159,6 @@ impl OctalSearch {
                 count = count.min(self.next_check - len);
             }
             let started = Instant::now();
-            // Cut at the heap where the splits pass the budget, so the
-            // stop does not depend on how the chunks fell.
-            let work_limit = before.saturating_add(budget.max_splits);
             let advanced =
                 self.engine.advance_within(count, work_limit).map(|_| ());
             let count = self.engine.len() - len;
