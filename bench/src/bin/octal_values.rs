@@ -5,7 +5,9 @@
 //! `value frequency` per line, after a `#` header).
 //!
 //! Run: `cargo run --release --manifest-path bench/Cargo.toml --bin
-//! octal_values -- 0.6 4294967296`.
+//! octal_values -- 0.6 4294967296 [THREADS]` (the engine's threads: 1,
+//! or 2 for step 3 beside the next heaps; by default as the engine
+//! chooses).
 
 use std::time::Instant;
 
@@ -16,8 +18,13 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let code: OctalGame = args[1].parse().expect("an octal code");
     let n: u64 = args[2].parse().expect("a number of heaps");
+    let threads: Option<usize> =
+        args.get(3).map(|t| t.parse().expect("a number of threads"));
     let started = Instant::now();
     let mut engine = SparseEngine::new(&code);
+    if let Some(threads) = threads {
+        engine.set_threads(threads);
+    }
     engine.reserve(n).expect("memory for the values");
     let mut last = Instant::now();
     while engine.len() < n {
@@ -39,7 +46,8 @@ fn main() {
         freq[usize::from(v)] += 1;
     }
     println!(
-        "# {code} n={n} seconds={seconds:.2} rare={} mask={:?} max={} rare_pairs={} scanned_pairs={}",
+        "# {code} n={n} threads={} seconds={seconds:.2} rare={} mask={:?} max={} rare_pairs={} scanned_pairs={}",
+        engine.threads(),
         engine.rare_count(),
         engine.mask(),
         engine.max_value(),

@@ -10,8 +10,12 @@
 //!   value is below 1024 the scan is `scan.rs`'s bit table instead (32
 //!   pairs a step with AVX-512 VBMI). When every two-heap digit removes
 //!   a token (Officers, 0.6, and most codes), step 1 marks the rare
-//!   pairs of two heaps at once: the next heap's partners are already
-//!   known and sit beside this heap's.
+//!   pairs of four heaps at once: the next heaps' partners are known for
+//!   all but the smallest parts and sit beside this heap's, so each rare
+//!   part and value is read once for four heaps.
+//!
+//! [`guess`] and [`verify`] are the same heap cut in two, steps 1 and 2
+//! and step 3, for the two threads of `pipeline.rs`.
 //!
 //! Both are checked against the naive engine by the engine's tests, on
 //! codes with small and with large values.
@@ -20,6 +24,13 @@ use super::Work;
 use super::mask::Mask;
 use super::plan::Plan;
 use super::scan::{TABLE_VALUES, Wanted};
+
+/// How many heaps after a batch heap have step 1 mostly marked with it.
+const AHEAD: usize = 3;
+
+/// Rare parts below this are left to each heap after a batch (heap
+/// n + k's partner of part r is unknown at heap n for r < k).
+const SMALL_PARTS: u64 = AHEAD as u64;
 
 /// What one heap needs from the engine.
 pub(crate) struct Sparse<'a> {
@@ -44,12 +55,14 @@ pub(crate) struct Scratch {
     /// clear between heaps).
     flags: Box<[u8; 1 << 16]>,
     wanted: Vec<u16>,
-    /// Step 1's rare pairs of heap `pending_for` (`usize::MAX`: none),
-    /// marked below `pending_top` together with the heap before it (see
-    /// `mark_rare_pairs_twice`).
-    pending: Box<[u8; 1 << 16]>,
-    pending_for: usize,
-    pending_top: usize,
+    /// Step 1's rare pairs of the next `ahead_len` heaps from
+    /// `ahead_from` on, marked below `ahead_top` together with heap
+    /// `batch` (see `mark_rare_pairs_ahead`).
+    ahead: [Box<[u8; 1 << 16]>; AHEAD],
+    ahead_from: usize,
+    ahead_len: usize,
+    ahead_top: usize,
+    batch: usize,
     /// The bit-table scan is used while `top` is at most this
     /// ([`TABLE_VALUES`]; tests set 0 to check the byte flags alone).
     pub(crate) table_top: usize,
@@ -63,19 +76,27 @@ impl Scratch {
             marks: Box::new([0; 1 << 16]),
             flags: Box::new([0; 1 << 16]),
             wanted: Vec::new(),
-            pending: Box::new([0; 1 << 16]),
-            pending_for: usize::MAX,
-            pending_top: 0,
+            ahead: std::array::from_fn(|_| Box::new([0; 1 << 16])),
+            ahead_from: 0,
+            ahead_len: 0,
+            ahead_top: 0,
+            batch: 0,
             table_top: TABLE_VALUES,
         };
         scratch.set_mask(mask);
         scratch
     }
 
+    /// Drops the next heap's marks made ahead (the values they were made
+    /// from were dropped).
+    pub(crate) fn forget_ahead(&mut self) {
+        self.ahead_len = 0;
+    }
+
     pub(crate) fn set_mask(&mut self, mask: Mask) {
         // A new split means a new rare list: the pairs marked ahead are
         // not those of the new list.
-        self.pending_for = usize::MAX;
+        self.ahead_len = 0;
         for (v, p) in self.parity.iter_mut().enumerate() {
             *p = ((v as u16 & mask.bits).count_ones() & 1) as u8;
         }
@@ -270,7 +291,90 @@ fn zero_bytes(x: u64) -> u64 {
     !x & 0x0101_0101_0101_0101
 }
 
+/// What steps 1 and 2 of a heap leave for step 3 (see [`guess`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Guess {
+    /// No value is wanted: this is g(n).
+    Known(usize),
+    /// The candidate c: g(n) = c unless a value wanted by step 3 (left in
+    /// [`Scratch::wanted`]) is never met, see [`verify`].
+    Deferred(usize),
+}
+
+/// Steps 1 and 2 of the wide build with bit-table scans (values below
+/// [`TABLE_VALUES`], a real split), leaving step 3 to [`verify`]: the
+/// part of a heap that needs the heap before it, for `pipeline.rs`.
+pub(crate) fn guess(
+    g: &[u16],
+    sparse: &Sparse,
+    scratch: &mut Scratch,
+    work: &mut Work,
+) -> Guess {
+    debug_assert!(sparse.top > 64 && sparse.top <= scratch.table_top);
+    debug_assert!(!sparse.mask.is_none());
+    let c = candidate(g, sparse, scratch, work);
+    if scratch.wanted.is_empty() {
+        Guess::Known(c)
+    } else {
+        Guess::Deferred(c)
+    }
+}
+
+/// The wanted values kept by the last [`guess`] (in increasing order).
+pub(crate) fn wanted(scratch: &Scratch) -> &[u16] {
+    &scratch.wanted
+}
+
+/// Step 3 with the bit table of `scan.rs`, for heap n = `g.len()` or any
+/// heap n below it (only g(0..n) is read): the splits are scanned until
+/// every value of `wanted` (all below [`TABLE_VALUES`]) has been met.
+/// Returns g(n), which is c unless some wanted value was never met (then
+/// the least of those), and the pairs scanned.
+pub(crate) fn verify(
+    g: &[u16],
+    n: usize,
+    plan: &Plan,
+    wanted: &[u16],
+    c: usize,
+) -> (usize, u64) {
+    let mut left = Wanted::default();
+    for &w in wanted {
+        left.insert(usize::from(w));
+    }
+    let mut scanned = 0;
+    scan_blocks(n, plan, |m, from, to| {
+        let (done, count) = left.scan(g, m, from, to);
+        scanned += count;
+        done
+    });
+    (left.take_least().unwrap_or(c), scanned)
+}
+
 fn wide(
+    g: &[u16],
+    sparse: &Sparse,
+    scratch: &mut Scratch,
+    work: &mut Work,
+) -> usize {
+    let n = g.len();
+    let c = candidate(g, sparse, scratch, work);
+    let wanted = &scratch.wanted;
+    if wanted.is_empty() || sparse.mask.is_none() {
+        return wanted.first().map_or(c, |&w| usize::from(w));
+    }
+    if sparse.top <= scratch.table_top {
+        // Every value so far is below 1024: the bit table of `scan.rs`.
+        let (value, scanned) = verify(g, n, sparse.plan, wanted, c);
+        work.scanned_pairs += scanned;
+        return value;
+    }
+    flag_scan(g, sparse.plan, scratch, work, c)
+}
+
+/// Steps 1 and 2 of the wide build: marks the options, returns c (the
+/// least unmarked value of the common parity) and leaves the wanted
+/// values (unmarked, below c, of the other parity) in `scratch.wanted`.
+fn candidate(
     g: &[u16],
     sparse: &Sparse,
     scratch: &mut Scratch,
@@ -279,30 +383,37 @@ fn wide(
     let n = g.len();
     let plan = sparse.plan;
     let top = sparse.top;
-    // Step 1 of this heap already done with the heap before it, or to do
-    // now together with the next heap's (possible when every two-heap
-    // digit removes at least one token: the next heap's partners are then
-    // all known, and no part is excluded).
-    let ahead = scratch.pending_for == n;
-    let pair = !ahead
+    // Step 1 of this heap mostly done with an earlier heap (the batch), or
+    // to do now together with most of the next heaps' (possible when
+    // every two-heap digit removes at least one token: the next heaps'
+    // partners are then mostly known, and no part is excluded).
+    let ahead = scratch.ahead_len > 0 && scratch.ahead_from == n;
+    let batch = !ahead
         && !plan.unequal
         && plan.split2.first().is_some_and(|&i| i >= 1);
     if ahead {
-        std::mem::swap(&mut scratch.marks, &mut scratch.pending);
-        if scratch.pending_top < top {
-            scratch.marks[scratch.pending_top..top].fill(0);
+        std::mem::swap(&mut scratch.marks, &mut scratch.ahead[0]);
+        scratch.ahead.rotate_left(1);
+        scratch.ahead_from += 1;
+        scratch.ahead_len -= 1;
+        if scratch.ahead_top < top {
+            scratch.marks[scratch.ahead_top..top].fill(0);
         }
-        scratch.pending_for = usize::MAX;
     } else {
         scratch.marks[..top].fill(0);
     }
-    if pair {
-        scratch.pending[..top].fill(0);
-        scratch.pending_for = n + 1;
-        scratch.pending_top = top;
+    if batch {
+        for next in &mut scratch.ahead {
+            next[..top].fill(0);
+        }
+        scratch.ahead_from = n + 1;
+        scratch.ahead_len = AHEAD;
+        scratch.ahead_top = top;
+        scratch.batch = n;
     }
+    let batch_heap = scratch.batch;
     let marks: &mut [u8; 1 << 16] = &mut scratch.marks;
-    let next: &mut [u8; 1 << 16] = &mut scratch.pending;
+    let [next1, next2, next3] = &mut scratch.ahead;
     for &i in &plan.leave_none {
         if i == n {
             marks[0] = 1;
@@ -330,15 +441,21 @@ fn wide(
         let (pos, val, skip) = rare_parts(sparse, m);
         work.rare_pairs += pos.len() as u64;
         if ahead {
-            // The parts below m - 1 were marked with the heap before; the
-            // part m - 1 (partner g(1)) is new if it is rare.
-            if let (Some(&r), Some(&v)) = (pos.last(), val.last())
-                && r as usize == m - 1
-            {
-                marks[usize::from(v ^ g[1])] = 1;
+            // The batch marked the parts below its own m0 = batch - i
+            // whose partners it knew: all from SMALL_PARTS on. Left: the
+            // parts below that, and the rare parts from m0 on (partners
+            // g(1), g(2), ...; heaps found rare since the batch). A digit
+            // that did not apply at the batch heap had nothing marked:
+            // m0 is then below 2, below every part.
+            let m0 = batch_heap.saturating_sub(i);
+            let small = pos.partition_point(|&r| r < SMALL_PARTS);
+            let recent = pos.partition_point(|&r| (r as usize) < m0);
+            for k in (0..small).chain(recent.max(small)..pos.len()) {
+                marks[usize::from(val[k] ^ g[m - pos[k] as usize])] = 1;
             }
-        } else if pair {
-            mark_rare_pairs_twice(&g[..=m], pos, val, marks, next);
+        } else if batch {
+            let next = [&mut **next1, &mut **next2, &mut **next3];
+            mark_rare_pairs_ahead(&g[..=m], pos, val, marks, next);
         } else {
             mark_rare_pairs(&g[..m], pos, val, skip, marks);
         }
@@ -379,24 +496,21 @@ fn wide(
             }
         }
     }
-    if wanted.is_empty() || sparse.mask.is_none() {
-        return wanted.first().map_or(c, |&w| usize::from(w));
-    }
-    if top <= scratch.table_top {
-        // Every value so far is below 1024: the bit table of `scan.rs`.
-        let mut left = Wanted::default();
-        for &w in wanted.iter() {
-            left.insert(usize::from(w));
-        }
-        scan_blocks(n, plan, |m, from, to| {
-            let (done, scanned) = left.scan(g, m, from, to);
-            work.scanned_pairs += scanned;
-            done
-        });
-        return left.take_least().unwrap_or(c);
-    }
-    // The scan clears the flag of each wanted value it meets and counts
-    // them, so it stops within a chunk of the last one.
+    c
+}
+
+/// Step 3 with byte flags (values up to 65535): the scan clears the flag
+/// of each wanted value it meets and counts them, so it stops within a
+/// chunk of the last one.
+fn flag_scan(
+    g: &[u16],
+    plan: &Plan,
+    scratch: &mut Scratch,
+    work: &mut Work,
+    c: usize,
+) -> usize {
+    let n = g.len();
+    let wanted = &scratch.wanted;
     let flags = &mut scratch.flags;
     for &w in wanted.iter() {
         flags[usize::from(w)] = 1;
@@ -471,25 +585,39 @@ fn mark_rare_pairs(
     }
 }
 
-/// Step 1 for two heaps at once, n (whose split parts sum to m) into
-/// `marks` and n + 1 (parts summing to m + 1) into `next`: g(r) ^ g(m - r)
-/// and g(r) ^ g(m + 1 - r) for every rare part r in 1..m, the two partners
-/// side by side in memory, so the pair costs one part and value read
-/// instead of two. `g` is g(0..=m). The next heap's part m, if rare, is
-/// left to it (`wide`).
+/// Step 1 for heap n (whose split parts sum to m) into `marks` and most
+/// of it for the next [`AHEAD`] heaps (parts summing to m + 1, m + 2, ...)
+/// into `next`: g(r) ^ g(m + k - r) for every rare part r in 1..m, the
+/// partners side by side in memory, so a part and its value are read once
+/// for four heaps. `g` is g(0..=m), m below n (the split removes a token),
+/// so heap n + 1's partners are all known, and heap n + k's are for the
+/// parts r >= k, which [`SMALL_PARTS`] covers. Each heap n + k marks the
+/// rest itself (`candidate`): the parts below [`SMALL_PARTS`] and the
+/// parts from m on.
 #[inline(never)]
-fn mark_rare_pairs_twice(
+fn mark_rare_pairs_ahead(
     g: &[u16],
     pos: &[u64],
     val: &[u16],
     marks: &mut [u8; 1 << 16],
-    next: &mut [u8; 1 << 16],
+    next: [&mut [u8; 1 << 16]; AHEAD],
 ) {
     let m = g.len() - 1;
-    for (&r, &v) in pos.iter().zip(val) {
+    let [next1, next2, next3] = next;
+    let small = pos.partition_point(|&r| r < SMALL_PARTS);
+    for (&r, &v) in pos[..small].iter().zip(&val[..small]) {
         let j = m - r as usize;
         marks[usize::from(v ^ g[j])] = 1;
-        next[usize::from(v ^ g[j + 1])] = 1;
+        next1[usize::from(v ^ g[j + 1])] = 1;
+    }
+    for (&r, &v) in pos[small..].iter().zip(&val[small..]) {
+        // r >= 3, so j + 3 <= m.
+        let j = m - r as usize;
+        let p = &g[j..j + 4];
+        marks[usize::from(v ^ p[0])] = 1;
+        next1[usize::from(v ^ p[1])] = 1;
+        next2[usize::from(v ^ p[2])] = 1;
+        next3[usize::from(v ^ p[3])] = 1;
     }
 }
 

@@ -4,7 +4,8 @@
 //! * `sparse.rs`: the sparse-space engine ([`SparseEngine`]): values with
 //!   work per heap about (rare positions) x (code length), two bytes per
 //!   value, a [`Checkpoint`] to resume after a kill;
-//! * `heap.rs`: its per-heap step; `plan.rs`: the digits grouped;
+//! * `heap.rs`: its per-heap step; `pipeline.rs`: step 3 on a second
+//!   thread, beside the next heaps; `plan.rs`: the digits grouped;
 //!   `mask.rs`: the rare/common split and how it is chosen;
 //!   `checkpoint.rs`: the saved state.
 //!
@@ -21,6 +22,7 @@
 pub mod checkpoint;
 pub(crate) mod heap;
 pub mod mask;
+pub(crate) mod pipeline;
 pub(crate) mod plan;
 pub(crate) mod scan;
 pub mod sparse;

@@ -222,15 +222,15 @@ mod tests {
         m: usize,
         from: usize,
         to: usize,
-    ) -> (bool, BTreeSet<usize>) {
+    ) -> (bool, BTreeSet<usize>, u64) {
         let mut left = wanted.clone();
         for a in from..=to {
             left.remove(&usize::from(g[a] ^ g[m - a]));
             if left.is_empty() {
-                return (true, left);
+                return (true, left, (a - from + 1) as u64);
             }
         }
-        (false, left)
+        (false, left, (to - from + 1) as u64)
     }
 
     fn remaining(w: &Wanted) -> BTreeSet<usize> {
@@ -258,7 +258,7 @@ mod tests {
             let from = from.min(m / 2).max(1);
             prop_assume!(from <= m / 2);
             let to = (from + span).min(m / 2);
-            let (done, left) = plain(&wanted, &g, m, from, to);
+            let (done, left, count) = plain(&wanted, &g, m, from, to);
             let fill = || {
                 let mut w = Wanted::default();
                 for &v in &wanted {
@@ -271,15 +271,18 @@ mod tests {
             let up = &g[m - to..=m - from];
             let (p_done, p_count) = portable.scan_portable(lo, up);
             prop_assert_eq!(p_done, done || wanted.is_empty());
-            if !done {
-                prop_assert_eq!(remaining(&portable), left.clone());
-                prop_assert_eq!(p_count, (to - from + 1) as u64);
+            prop_assert_eq!(remaining(&portable), left.clone());
+            if !wanted.is_empty() {
+                prop_assert_eq!(p_count, count);
             }
             let mut any = fill();
-            let (a_done, _) = any.scan(&g, m, from, to);
+            let (a_done, a_count) = any.scan(&g, m, from, to);
             prop_assert_eq!(a_done, done || wanted.is_empty());
-            if !done {
-                prop_assert_eq!(remaining(&any), left);
+            prop_assert_eq!(remaining(&any), left.clone());
+            prop_assert_eq!(any.left() as usize, left.len());
+            if !wanted.is_empty() {
+                // The pairs scanned, up to the one that met the last.
+                prop_assert_eq!(a_count, count);
             }
         }
     }
