@@ -125,6 +125,7 @@ impl Watch {
             max_positions: limits.max_positions,
             max_states: limits.max_states,
             max_splits: limits.max_splits,
+            max_threads: grundy::default_threads(),
             deadline: limits.deadline()?,
             cancel: Some(self.cancel_flag()),
             observer: Some(Arc::new(move |done| watch.tick(done))),

@@ -199,6 +199,8 @@ fn evaluate_point(
         max_splits: u64::MAX,
         deadline: options.timeout.and_then(|t| Instant::now().checked_add(t)),
         cancel: Some(options.cancel.clone()),
+        // The workers already keep every core busy with a set each.
+        max_threads: 1,
         ..Limit::default()
     };
     family.row(point, &limit)

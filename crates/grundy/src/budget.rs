@@ -71,6 +71,13 @@ pub struct Budget {
     /// above 4096 tokens starts with); listing the values up to a given
     /// heap does not.
     pub max_splits: u64,
+    /// Threads a computation may use, at least 1: an octal engine uses a
+    /// second one for step 3 where that helps (Officers, Grundy's game);
+    /// every other computation uses one. The default is
+    /// [`default_threads`]; callers that already run one computation a
+    /// core (`grundy sweep`'s workers) give 1. The answers do not depend
+    /// on it.
+    pub max_threads: usize,
     /// Give up at this instant.
     pub deadline: Option<Instant>,
     /// Give up when this flag becomes true (Ctrl-C, a closed connection).
@@ -85,11 +92,22 @@ impl Default for Budget {
             max_positions: DEFAULT_MAX_POSITIONS,
             max_states: DEFAULT_MAX_STATES,
             max_splits: DEFAULT_MAX_SPLITS,
+            max_threads: default_threads(),
             deadline: None,
             cancel: None,
             observer: None,
         }
     }
+}
+
+/// The threads a computation uses by default: 2 on a machine with two
+/// cores or more (the most any engine uses), else 1. Asked of the
+/// operating system once.
+pub fn default_threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(2))
+    })
 }
 
 impl fmt::Debug for Budget {
@@ -98,6 +116,7 @@ impl fmt::Debug for Budget {
             .field("max_positions", &self.max_positions)
             .field("max_states", &self.max_states)
             .field("max_splits", &self.max_splits)
+            .field("max_threads", &self.max_threads)
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel)
             .field("observer", &self.observer.as_ref().map(|_| "Fn(u64)"))

@@ -107,7 +107,7 @@ mod survey;
 
 pub use budget::{
     Budget, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_SPLITS, DEFAULT_MAX_STATES,
-    DEFAULT_OCTAL_HEAPS, Observer, StopReason, Stopped, Unit,
+    DEFAULT_OCTAL_HEAPS, Observer, StopReason, Stopped, Unit, default_threads,
 };
 pub use code::{MAX_DIGITS, OctalCode, OctalGame};
 pub use engine::Engine;

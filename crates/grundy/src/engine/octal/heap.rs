@@ -87,8 +87,8 @@ impl Scratch {
         scratch
     }
 
-    /// Drops the next heap's marks made ahead (the values they were made
-    /// from were dropped).
+    /// Drops the marks made ahead for the next heaps: each computes its
+    /// own again.
     pub(crate) fn forget_ahead(&mut self) {
         self.ahead_len = 0;
     }

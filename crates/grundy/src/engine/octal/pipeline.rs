@@ -91,21 +91,30 @@ const UNIT: usize = 32;
 /// Step 3 for units of [`UNIT`] deferred heaps of `round`, taking the
 /// next unit from `claims` until none is left; both threads share the
 /// counter, so whichever is free takes the next unit.
+/// A unit whose heap fell publishes the heap in `fell` (the least
+/// so far); no unit after it is taken then, since its heaps are dropped.
 fn check_units(
     g: &[u16],
     plan: &Plan,
     round: &Round,
     claims: &AtomicUsize,
+    fell: &AtomicUsize,
 ) -> Vec<(usize, Checked)> {
     let mut units = Vec::new();
     loop {
         let unit = claims.fetch_add(1, Ordering::Relaxed);
         let from = unit.saturating_mul(UNIT);
-        if from >= round.deferred.len() {
+        if from >= round.deferred.len()
+            || round.deferred[from].n > fell.load(Ordering::Relaxed)
+        {
             return units;
         }
         let to = (from + UNIT).min(round.deferred.len());
-        units.push((unit, check(g, plan, round, from..to)));
+        let checked = check(g, plan, round, from..to);
+        if let Some((n, _)) = checked.fell {
+            fell.fetch_min(n, Ordering::Relaxed);
+        }
+        units.push((unit, checked));
     }
 }
 
@@ -126,13 +135,15 @@ fn merge(mut units: Vec<(usize, Checked)>) -> Checked {
 
 /// Steps 1 and 2 for heaps `from..to`, each guess stored at `base + n`
 /// for the next; stops before a heap whose candidate is `sparse.top` (the
-/// engine must grow its tables for it).
+/// engine must grow its tables for it), and as soon as a heap of the
+/// round before has fallen (`fell`: every guess here is then dropped).
 ///
 /// # Safety
 ///
-/// `base` points to at least `to` initialised values, g(0..from) are the
-/// game's, and for the whole call nothing else writes `from..to` or holds
-/// a reference to it (the helper reads only below `from`).
+/// `base` points to at least `to` initialised values, 0..from hold the
+/// game's values or the guesses of the round before (which the helper is
+/// checking), and for the whole call nothing else writes `from..to` or
+/// holds a reference to it (the helper reads only below `from`).
 #[allow(unsafe_code)]
 unsafe fn guess_round(
     base: *mut u16,
@@ -140,6 +151,7 @@ unsafe fn guess_round(
     to: usize,
     sparse: &Sparse,
     scratch: &mut heap::Scratch,
+    fell: &AtomicUsize,
 ) -> Round {
     let mut round = Round {
         start: from,
@@ -149,6 +161,9 @@ unsafe fn guess_round(
         wanted: Vec::new(),
     };
     for n in from..to {
+        if fell.load(Ordering::Relaxed) != usize::MAX {
+            break;
+        }
         // SAFETY: 0..n is initialised and nobody writes it now (the
         // caller's promise for 0..from, this loop's own stores above).
         let g = unsafe { std::slice::from_raw_parts(base, n) };
@@ -187,6 +202,9 @@ impl SparseEngine {
             && self.top > 64
             && self.top <= self.scratch.table_top
             && self.top <= TABLE_VALUES
+            // Every value it takes is below `top`, so it never needs
+            // the width check of the one-heap step.
+            && self.top <= self.value_limit
     }
 
     /// Computes heaps up to `end` (at most the next review) with two
@@ -204,13 +222,14 @@ impl SparseEngine {
             return false;
         }
         if !self.pipeline_applies() {
-            // Asked again a while later (the values may outgrow 64 or
-            // the table by then): the one-heap loop asks at every heap.
-            self.pipeline_from = (start + 16 * self.min_round) as u64;
+            // The one-heap loop asks again a while later (the values may
+            // outgrow 64 or the table by then), or after the next review
+            // of the split.
+            self.pipeline_from =
+                ((start + 16 * self.min_round) as u64).min(self.next_review);
             return false;
         }
-        // Worth it for four rounds or more, and not right after a guess
-        // fell (a game still finding rare values would make it fall again).
+        // Worth it for four rounds or more.
         if end < start + 4 * self.min_round {
             return false;
         }
@@ -242,6 +261,7 @@ impl SparseEngine {
             };
             let scratch = &mut self.scratch;
             let claims = &AtomicUsize::new(0);
+            let fell = &AtomicUsize::new(usize::MAX);
             let (guessed, checked) = thread::scope(|s| {
                 #[allow(unsafe_code)]
                 // SAFETY: values 0..round.end are initialised and final
@@ -259,7 +279,7 @@ impl SparseEngine {
                 // The helper checks the round guessed before, a unit at a
                 // time; this thread guesses the next round, then helps.
                 let helper = checking.map(|(round, g)| {
-                    s.spawn(move || check_units(g, plan, round, claims))
+                    s.spawn(move || check_units(g, plan, round, claims, fell))
                 });
                 let guessed = (guess_to > next).then(|| {
                     #[allow(unsafe_code)]
@@ -268,12 +288,14 @@ impl SparseEngine {
                     // before), and the helper reads only below
                     // round.end <= next.
                     unsafe {
-                        guess_round(base, next, guess_to, &sparse, scratch)
+                        guess_round(
+                            base, next, guess_to, &sparse, scratch, fell,
+                        )
                     }
                 });
                 let mut units = checking
                     .map_or_else(Vec::new, |(round, g)| {
-                        check_units(g, plan, round, claims)
+                        check_units(g, plan, round, claims, fell)
                     });
                 if let Some(helper) = helper {
                     units.extend(
@@ -288,9 +310,13 @@ impl SparseEngine {
                 if stop {
                     passed = true;
                 }
-                if let Some((fell, _)) = checked.fell {
+                if let Some((fell, _)) = checked.fell
+                    && !stop
+                {
+                    // Not again right away: a game still finding rare
+                    // values would make the next guesses fall too.
                     self.pipeline_from = (fell + 16 * self.min_round) as u64;
-                    self.falls += 1;
+                    self.piped.falls += 1;
                 }
                 if stop || checked.fell.is_some() {
                     break;
@@ -298,6 +324,9 @@ impl SparseEngine {
             }
             if let Some(round) = guessed {
                 guesses_end = round.end < guess_to;
+                if guesses_end {
+                    self.piped.top_stops += 1;
+                }
                 next = round.end;
                 if round.end > round.start {
                     pending = Some(round);
@@ -305,8 +334,11 @@ impl SparseEngine {
             }
         }
         if verified < end {
-            // Guesses past `verified` were dropped (or never made): the
-            // next heap's marks made ahead may rest on them.
+            // Guesses past `verified` were dropped (or never made). The
+            // marks made ahead for the next heaps rest only on values
+            // below their batch heap, all kept, but the heap after a
+            // hand-over starts afresh all the same: one state less to
+            // reason about.
             self.scratch.forget_ahead();
         }
         self.values.truncate(verified);
@@ -324,7 +356,6 @@ impl SparseEngine {
         work_limit: u64,
     ) -> (usize, bool) {
         let last = checked.fell.map_or(round.end, |(n, _)| n + 1);
-        self.piped += (last - round.start) as u64;
         let mut deferred =
             round.deferred.iter().zip(&checked.scanned).peekable();
         for n in round.start..last {
@@ -344,6 +375,7 @@ impl SparseEngine {
             self.work.scanned_pairs += work.scanned_pairs;
             self.work.three_heap_splits += work.three_heap_splits;
             self.account(n as u64, self.values[n]);
+            self.piped.heaps += 1;
             if self.work.total() > work_limit {
                 return (n + 1, true);
             }
@@ -457,8 +489,53 @@ mod tests {
                 two.advance(count).unwrap();
             }
             assert_same(&one, &two);
-            assert!(two.piped > 20_000, "{code}: {} heaps piped", two.piped);
+            let piped = two.piped;
+            assert!(piped.heaps > 20_000, "{code}: {piped:?}");
         }
+    }
+
+    /// A split budget that runs out while the pipeline runs (Officers
+    /// past its last rare value, at 20627) stops at the same heap as one
+    /// thread, and both go on alike after it.
+    #[test]
+    fn work_limit_stops_inside_the_pipeline() {
+        let g = game("0.6");
+        let mut probe = SparseEngine::new(&g);
+        probe.set_threads(1);
+        probe.advance(30_000).unwrap();
+        let limit = probe.work().total();
+        let run = |threads| {
+            let mut engine = SparseEngine::new(&g);
+            engine.set_threads(threads);
+            engine.advance_within(50_000, limit).unwrap();
+            let stopped = engine.len();
+            engine.advance_within(3_000, u64::MAX).unwrap();
+            (engine, stopped)
+        };
+        let (one, one_stopped) = run(1);
+        let (two, two_stopped) = run(2);
+        // Heap 30000 is the first whose splits pass the limit.
+        assert_eq!((one_stopped, two_stopped), (30_001, 30_001));
+        assert!(two.piped.heaps > 0 && one.piped.heaps == 0);
+        assert_same(&one, &two);
+    }
+
+    /// A value that reaches the tables' size ends a round; the engine
+    /// grows them and goes on: Officers from a size of 128, which its
+    /// values reach at heap 4178 and pass (256) at 10344.
+    #[test]
+    fn values_outgrow_the_tables_in_a_round() {
+        let g = game("0.6");
+        let run = |threads| {
+            let mut engine = engine(&g, MaskChoice::Auto, threads, 8);
+            engine.top = 128;
+            engine.advance(12_000).unwrap();
+            engine
+        };
+        let (one, two) = (run(1), run(2));
+        assert!(two.piped.top_stops > 0, "{:?}", two.piped);
+        assert_eq!(two.top, 512);
+        assert_same(&one, &two);
     }
 
     /// The pipeline ran, and guesses fell and were taken back: Officers
@@ -470,7 +547,7 @@ mod tests {
         one.advance(5000).unwrap();
         let mut two = engine(&g, MaskChoice::Auto, 2, 4);
         two.advance(5000).unwrap();
-        assert!(two.falls > 0, "no guess fell");
+        assert!(two.piped.falls > 0, "no guess fell");
         assert_same(&one, &two);
     }
 }

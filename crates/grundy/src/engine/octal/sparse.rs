@@ -41,7 +41,7 @@
 //! options of one heap) stops the engine with [`StopReason::Width`]
 //! naming the heap; the values before it stay valid.
 
-use crate::budget::{StopReason, Stopped, Unit};
+use crate::budget::{StopReason, Stopped, Unit, default_threads};
 use crate::code::OctalGame;
 use crate::error::{Error, ErrorKind, Result};
 use crate::survey::{RareValue, Survey};
@@ -103,10 +103,19 @@ pub struct SparseEngine {
     /// No pipeline before this heap (set after a guess fell, and where
     /// the pipeline did not apply, to ask again a while later).
     pub(super) pipeline_from: u64,
-    /// Guesses of the pipeline that fell, and heaps it computed (for
-    /// tests).
+    /// What the pipeline did (for tests).
+    pub(super) piped: PipelineStats,
+}
+
+/// What the two-thread pipeline did (`pipeline.rs`), for tests.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct PipelineStats {
+    /// Heaps it settled.
+    pub(super) heaps: u64,
+    /// Guesses that fell.
     pub(super) falls: u64,
-    pub(super) piped: u64,
+    /// Rounds it ended at a value that needed larger tables.
+    pub(super) top_stops: u64,
 }
 
 impl SparseEngine {
@@ -158,8 +167,7 @@ impl SparseEngine {
             threads: default_threads(),
             min_round: MIN_ROUND,
             pipeline_from: 0,
-            falls: 0,
-            piped: 0,
+            piped: PipelineStats::default(),
         }
     }
 
@@ -169,8 +177,9 @@ impl SparseEngine {
         self.threads = threads.max(1);
     }
 
-    /// The threads the engine may use: by default 2 on a machine with two
-    /// or more cores, else 1. With two, step 3 of a round of heaps (the
+    /// The threads the engine may use: by default
+    /// [`crate::default_threads`] (2 on a machine with two or more cores,
+    /// else 1); a period search takes [`crate::Budget::max_threads`]. With two, step 3 of a round of heaps (the
     /// scan that confirms each heap's candidate value) runs on a second
     /// thread while the next round is computed: 1.7 to 1.9 times as fast
     /// for games such as Officers (0.6) and Grundy's game, whose values
@@ -514,14 +523,6 @@ impl SparseEngine {
         }
         Ok(value as u16)
     }
-}
-
-/// 2 where the machine has two cores or more, else 1 (asked once).
-fn default_threads() -> usize {
-    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *THREADS.get_or_init(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(2))
-    })
 }
 
 fn check_domain(game: &OctalGame, mask: Mask) -> Result<()> {
