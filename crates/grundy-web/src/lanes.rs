@@ -171,9 +171,10 @@ impl Shared {
             max_positions: self.budget.max_positions,
             max_states: self.budget.max_states as u64,
             max_splits: grundy::DEFAULT_MAX_SPLITS,
-            // Two threads for an octal game (at most two per long lane):
-            // a lone request gets both cores, and requests side by side
-            // share them.
+            // Two threads for an octal game where the machine has two
+            // cores (at most two per computation in a lane): a lone
+            // request gets both cores, and requests side by side share
+            // them.
             max_threads: grundy::default_threads(),
             deadline,
             cancel: None,

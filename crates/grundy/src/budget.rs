@@ -71,12 +71,14 @@ pub struct Budget {
     /// above 4096 tokens starts with); listing the values up to a given
     /// heap does not.
     pub max_splits: u64,
-    /// Threads a computation may use, at least 1: an octal engine uses a
-    /// second one for step 3 where that helps (Officers, Grundy's game);
-    /// every other computation uses one. The default is
-    /// [`default_threads`]; callers that already run one computation a
-    /// core (`grundy sweep`'s workers) give 1. The answers do not depend
-    /// on it.
+    /// Threads a computation may use, at least 1: the octal engine of a
+    /// period search or of a long listing of values (`grundy period`,
+    /// `grundy values`) uses a second one for step 3 where that helps
+    /// (Officers, Grundy's game); every other computation, and the short
+    /// listings inside other answers, use one or the default. The default
+    /// is [`default_threads`]; callers that already run one computation
+    /// a core (`grundy sweep`'s workers) give 1. The answers do not
+    /// depend on it.
     pub max_threads: usize,
     /// Give up at this instant.
     pub deadline: Option<Instant>,

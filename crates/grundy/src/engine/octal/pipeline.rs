@@ -310,9 +310,10 @@ impl SparseEngine {
                 if stop {
                     passed = true;
                 }
-                if let Some((fell, _)) = checked.fell
-                    && !stop
-                {
+                if stop {
+                    self.piped.work_stops += 1;
+                }
+                if let Some((fell, _)) = checked.fell {
                     // Not again right away: a game still finding rare
                     // values would make the next guesses fall too.
                     self.pipeline_from = (fell + 16 * self.min_round) as u64;
@@ -334,11 +335,9 @@ impl SparseEngine {
             }
         }
         if verified < end {
-            // Guesses past `verified` were dropped (or never made). The
-            // marks made ahead for the next heaps rest only on values
-            // below their batch heap, all kept, but the heap after a
-            // hand-over starts afresh all the same: one state less to
-            // reason about.
+            // Guesses past `verified` were dropped (or never made); the
+            // marks made ahead for the next heaps may rest on them (the
+            // last batch heap may lie in the round guessed beside).
             self.scratch.forget_ahead();
         }
         self.values.truncate(verified);
@@ -453,7 +452,8 @@ mod tests {
                 done += cut;
             }
             assert_same(&one, &two);
-            let values: Vec<u64> = two.values().iter().map(|&v| u64::from(v)).collect();
+            let values: Vec<u64> =
+                two.values().iter().map(|&v| u64::from(v)).collect();
             prop_assert_eq!(values, grundy_values(&g, n as usize));
         }
 
@@ -516,7 +516,9 @@ mod tests {
         let (two, two_stopped) = run(2);
         // Heap 30000 is the first whose splits pass the limit.
         assert_eq!((one_stopped, two_stopped), (30_001, 30_001));
-        assert!(two.piped.heaps > 0 && one.piped.heaps == 0);
+        // The stop came from the pipeline, not the one-heap loop.
+        assert_eq!(two.piped.work_stops, 1, "{:?}", two.piped);
+        assert_eq!(one.piped.heaps, 0);
         assert_same(&one, &two);
     }
 

@@ -116,6 +116,8 @@ pub(super) struct PipelineStats {
     pub(super) falls: u64,
     /// Rounds it ended at a value that needed larger tables.
     pub(super) top_stops: u64,
+    /// Calls it ended at the split budget.
+    pub(super) work_stops: u64,
 }
 
 impl SparseEngine {
@@ -179,9 +181,10 @@ impl SparseEngine {
 
     /// The threads the engine may use: by default
     /// [`crate::default_threads`] (2 on a machine with two or more cores,
-    /// else 1); a period search takes [`crate::Budget::max_threads`]. With two, step 3 of a round of heaps (the
-    /// scan that confirms each heap's candidate value) runs on a second
-    /// thread while the next round is computed: 1.7 to 1.9 times as fast
+    /// else 1); a period search or a long listing of values takes
+    /// [`crate::Budget::max_threads`]. With two, step 3 of a round of
+    /// heaps (the scan that confirms each heap's candidate value) runs on
+    /// a second thread while the next round is computed: 1.7 to 1.9 times as fast
     /// for games such as Officers (0.6) and Grundy's game, whose values
     /// reach 64 (below that, and for games with no rare/common split,
     /// the engine uses one thread whatever this says).
