@@ -55,11 +55,10 @@ pub(crate) struct Scratch {
     /// clear between heaps).
     flags: Box<[u8; 1 << 16]>,
     wanted: Vec<u16>,
-    /// Step 1's rare pairs of the next `ahead_len` heaps from
-    /// `ahead_from` on, marked below `ahead_top` together with heap
-    /// `batch` (see `mark_rare_pairs_ahead`).
+    /// Step 1's rare pairs of the last `ahead_len` of the heaps batch + 1
+    /// ..= batch + AHEAD (the next first), marked below `ahead_top`
+    /// together with heap `batch` (see `mark_rare_pairs_ahead`).
     ahead: [Box<[u8; 1 << 16]>; AHEAD],
-    ahead_from: usize,
     ahead_len: usize,
     ahead_top: usize,
     batch: usize,
@@ -77,7 +76,6 @@ impl Scratch {
             flags: Box::new([0; 1 << 16]),
             wanted: Vec::new(),
             ahead: std::array::from_fn(|_| Box::new([0; 1 << 16])),
-            ahead_from: 0,
             ahead_len: 0,
             ahead_top: 0,
             batch: 0,
@@ -291,38 +289,22 @@ fn zero_bytes(x: u64) -> u64 {
     !x & 0x0101_0101_0101_0101
 }
 
-/// What steps 1 and 2 of a heap leave for step 3 (see [`guess`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Guess {
-    /// No value is wanted: this is g(n).
-    Known(usize),
-    /// The candidate c: g(n) = c unless a value wanted by step 3 (left in
-    /// [`Scratch::wanted`]) is never met, see [`verify`].
-    Deferred(usize),
-}
-
 /// Steps 1 and 2 of the wide build with bit-table scans (values below
 /// [`TABLE_VALUES`], a real split), leaving step 3 to [`verify`]: the
 /// part of a heap that needs the heap before it, for `pipeline.rs`.
-pub(crate) fn guess(
+/// Returns the candidate c and the values step 3 wants (in increasing
+/// order): g(n) = c unless one of them is never met, and with none
+/// wanted g(n) = c.
+pub(crate) fn guess<'s>(
     g: &[u16],
     sparse: &Sparse,
-    scratch: &mut Scratch,
+    scratch: &'s mut Scratch,
     work: &mut Work,
-) -> Guess {
+) -> (usize, &'s [u16]) {
     debug_assert!(sparse.top > 64 && sparse.top <= scratch.table_top);
     debug_assert!(!sparse.mask.is_none());
     let c = candidate(g, sparse, scratch, work);
-    if scratch.wanted.is_empty() {
-        Guess::Known(c)
-    } else {
-        Guess::Deferred(c)
-    }
-}
-
-/// The wanted values kept by the last [`guess`] (in increasing order).
-pub(crate) fn wanted(scratch: &Scratch) -> &[u16] {
-    &scratch.wanted
+    (c, &scratch.wanted)
 }
 
 /// Step 3 with the bit table of `scan.rs`, for heap n = `g.len()` or any
@@ -387,14 +369,14 @@ fn candidate(
     // to do now together with most of the next heaps' (possible when
     // every two-heap digit removes at least one token: the next heaps'
     // partners are then mostly known, and no part is excluded).
-    let ahead = scratch.ahead_len > 0 && scratch.ahead_from == n;
+    let ahead = scratch.ahead_len > 0
+        && n == scratch.batch + 1 + AHEAD - scratch.ahead_len;
     let batch = !ahead
         && !plan.unequal
         && plan.split2.first().is_some_and(|&i| i >= 1);
     if ahead {
         std::mem::swap(&mut scratch.marks, &mut scratch.ahead[0]);
         scratch.ahead.rotate_left(1);
-        scratch.ahead_from += 1;
         scratch.ahead_len -= 1;
         if scratch.ahead_top < top {
             scratch.marks[scratch.ahead_top..top].fill(0);
@@ -406,7 +388,6 @@ fn candidate(
         for next in &mut scratch.ahead {
             next[..top].fill(0);
         }
-        scratch.ahead_from = n + 1;
         scratch.ahead_len = AHEAD;
         scratch.ahead_top = top;
         scratch.batch = n;

@@ -29,9 +29,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use super::Work;
-use super::heap::{self, Guess, Sparse};
+use super::heap::{self, Sparse};
 use super::plan::Plan;
-use super::scan::TABLE_VALUES;
 use super::sparse::SparseEngine;
 
 /// The most heaps in a round.
@@ -168,19 +167,16 @@ unsafe fn guess_round(
         // caller's promise for 0..from, this loop's own stores above).
         let g = unsafe { std::slice::from_raw_parts(base, n) };
         let mut work = Work::default();
-        let guess = heap::guess(g, sparse, scratch, &mut work);
-        let value = match guess {
-            Guess::Known(v) | Guess::Deferred(v) => v,
-        };
+        let (value, wanted) = heap::guess(g, sparse, scratch, &mut work);
         if value >= sparse.top {
             break;
         }
-        if let Guess::Deferred(candidate) = guess {
+        if !wanted.is_empty() {
             let at = round.wanted.len();
-            round.wanted.extend_from_slice(heap::wanted(scratch));
+            round.wanted.extend_from_slice(wanted);
             round.deferred.push(Deferred {
                 n,
-                candidate,
+                candidate: value,
                 wanted: at..round.wanted.len(),
             });
         }
@@ -201,7 +197,6 @@ impl SparseEngine {
             && !self.mask.is_none()
             && self.top > 64
             && self.top <= self.scratch.table_top
-            && self.top <= TABLE_VALUES
             // Every value it takes is below `top`, so it never needs
             // the width check of the one-heap step.
             && self.top <= self.value_limit
