@@ -24,9 +24,14 @@ use super::Work;
 use super::mask::Mask;
 use super::plan::Plan;
 use super::scan::{TABLE_VALUES, Wanted};
+use super::step2;
 
 /// How many heaps after a batch heap have step 1 mostly marked with it.
 const AHEAD: usize = 3;
+
+/// Step 3 first looks for the wanted values among this many splits at
+/// once (see [`Wanted::not_met`]).
+const PREFIX: usize = 256;
 
 /// Rare parts below this are left to each heap after a batch (heap
 /// n + k's partner of part r is unknown at heap n for r < k).
@@ -143,6 +148,17 @@ fn split_hi(m: usize, unequal: bool) -> usize {
     if unequal { (m - 1) / 2 } else { m / 2 }
 }
 
+/// The sum of the parts, m, when exactly one digit splits heap n in two
+/// (Officers, 0.6, and most codes): step 3 then scans a = 1, 2, ... in
+/// one run.
+fn only_split(n: usize, plan: &Plan) -> Option<usize> {
+    let mut digits = plan.split2.iter().filter(|&&i| n >= i + 2);
+    match (digits.next(), digits.next()) {
+        (Some(&i), None) => Some(n - i),
+        _ => None,
+    }
+}
+
 /// Step 3's order: the splits of all splitting digits side by side, a block
 /// of first parts at a time (blocks doubling from 32 to 4096), so a value
 /// that only one digit yields early is not waited for behind a full scan
@@ -160,6 +176,12 @@ fn scan_blocks(
         .map(|&i| split_hi(n - i, plan.unequal))
         .max()
         .unwrap_or(0);
+    if let Some(m) = only_split(n, plan) {
+        // One digit splits: its splits in one run (the scan keeps its
+        // table in registers from block to block this way).
+        scan(m, 1, last);
+        return;
+    }
     let (mut start, mut block) = (1, 32);
     while start <= last {
         for &i in &plan.split2 {
@@ -283,12 +305,6 @@ fn scan_word(
     (want, scanned)
 }
 
-/// The 0x01 bit of each byte set where the byte is 0 (bytes are 0 or 1).
-#[inline]
-fn zero_bytes(x: u64) -> u64 {
-    !x & 0x0101_0101_0101_0101
-}
-
 /// Steps 1 and 2 of the wide build with bit-table scans (values below
 /// [`TABLE_VALUES`], a real split), leaving step 3 to [`verify`]: the
 /// part of a heap that needs the heap before it, for `pipeline.rs`.
@@ -319,6 +335,23 @@ pub(crate) fn verify(
     wanted: &[u16],
     c: usize,
 ) -> (usize, u64) {
+    if let Some(m) = only_split(n, plan) {
+        let hi = split_hi(m, plan.unequal);
+        if hi > PREFIX {
+            // Most wanted values are met in the first splits: those in
+            // one pass without a branch a value, the rest by the scan.
+            let mut left = Wanted::not_met(g, m, PREFIX, wanted);
+            if left.any() {
+                let (_, count) = left.scan(g, m, PREFIX + 1, hi);
+                return (
+                    left.take_least().unwrap_or(c),
+                    PREFIX as u64 + count,
+                );
+            }
+            // Every one met within the prefix: the scan below finds
+            // where the last was.
+        }
+    }
     let mut left = Wanted::default();
     for &w in wanted {
         left.insert(usize::from(w));
@@ -429,8 +462,11 @@ fn candidate(
             // that did not apply at the batch heap had nothing marked:
             // m0 is then below 2, below every part.
             let m0 = batch_heap.saturating_sub(i);
-            let small = pos.partition_point(|&r| r < SMALL_PARTS);
-            let recent = pos.partition_point(|&r| (r as usize) < m0);
+            let small = small_parts(pos);
+            // Counted from the end: the rare parts from m0 on are few
+            // (none once the rare values have stopped).
+            let recent = pos.len()
+                - pos.iter().rev().take_while(|&&r| r as usize >= m0).count();
             for k in (0..small).chain(recent.max(small)..pos.len()) {
                 marks[usize::from(val[k] ^ g[m - pos[k] as usize])] = 1;
             }
@@ -441,43 +477,15 @@ fn candidate(
             mark_rare_pairs(&g[..m], pos, val, skip, marks);
         }
     }
-    // Step 2, eight values at a time: a byte of x is 0 where the value is
-    // unmarked and of the common parity.
+    // Step 2.
     let q = sparse.mask.common_parity(n as u64, plan.t0);
-    let q_word = if q == 1 { 0x0101_0101_0101_0101 } else { 0 };
-    let mut c = top;
-    let words = marks[..top]
-        .chunks_exact(8)
-        .zip(scratch.parity[..top].chunks_exact(8));
-    for (k, (m8, p8)) in words.enumerate() {
-        let m8 = u64::from_le_bytes(m8.try_into().unwrap());
-        let p8 = u64::from_le_bytes(p8.try_into().unwrap());
-        let free = zero_bytes(m8 | (p8 ^ q_word));
-        if free != 0 {
-            c = k * 8 + free.trailing_zeros() as usize / 8;
-            break;
-        }
-    }
-    // The wanted values: unmarked, below c, of the other parity.
-    let wanted = &mut scratch.wanted;
-    wanted.clear();
-    let other_word = q_word ^ 0x0101_0101_0101_0101;
-    let words = marks[..c.div_ceil(8) * 8]
-        .chunks_exact(8)
-        .zip(scratch.parity[..c.div_ceil(8) * 8].chunks_exact(8));
-    for (k, (m8, p8)) in words.enumerate() {
-        let m8 = u64::from_le_bytes(m8.try_into().unwrap());
-        let p8 = u64::from_le_bytes(p8.try_into().unwrap());
-        let mut free = zero_bytes(m8 | (p8 ^ other_word));
-        while free != 0 {
-            let v = k * 8 + free.trailing_zeros() as usize / 8;
-            free &= free - 1;
-            if v < c {
-                wanted.push(v as u16);
-            }
-        }
-    }
-    c
+    step2::candidate(
+        &marks[..],
+        &scratch.parity[..],
+        top,
+        q,
+        &mut scratch.wanted,
+    )
 }
 
 /// Step 3 with byte flags (values up to 65535): the scan clears the flag
@@ -585,7 +593,7 @@ fn mark_rare_pairs_ahead(
 ) {
     let m = g.len() - 1;
     let [next1, next2, next3] = next;
-    let small = pos.partition_point(|&r| r < SMALL_PARTS);
+    let small = small_parts(pos);
     for (&r, &v) in pos[..small].iter().zip(&val[..small]) {
         let j = m - r as usize;
         marks[usize::from(v ^ g[j])] = 1;
@@ -600,6 +608,14 @@ fn mark_rare_pairs_ahead(
         next2[usize::from(v ^ p[2])] = 1;
         next3[usize::from(v ^ p[3])] = 1;
     }
+}
+
+/// How many rare parts are below [`SMALL_PARTS`] (`pos` increasing, so
+/// at most the first few; counted from the start instead of a binary
+/// search through the whole list at every heap).
+#[inline]
+fn small_parts(pos: &[u64]) -> usize {
+    pos.iter().take_while(|&&r| r < SMALL_PARTS).count()
 }
 
 /// Every split of m into three non-empty heaps: `mark` gets each value;
@@ -617,4 +633,78 @@ fn three_splits(g: &[u16], m: usize, mut mark: impl FnMut(u16)) -> u64 {
         a += 1;
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::octal::sparse::tests::any_game;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    /// Step 3 by the definition, in step 3's order: cross off each value
+    /// met, stop when none is left; the least left (or c), and the pairs
+    /// scanned.
+    fn plain(
+        g: &[u16],
+        n: usize,
+        plan: &Plan,
+        wanted: &[u16],
+        c: usize,
+    ) -> (usize, u64) {
+        let mut left: BTreeSet<u16> = wanted.iter().copied().collect();
+        let mut scanned = 0;
+        scan_blocks(n, plan, |m, from, to| {
+            for a in from..=to {
+                if left.is_empty() {
+                    return true;
+                }
+                left.remove(&(g[a] ^ g[m - a]));
+                scanned += 1;
+            }
+            left.is_empty()
+        });
+        (left.first().map_or(c, |&w| usize::from(w)), scanned)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// `verify` (a first pass over [`PREFIX`] splits where one digit
+        /// splits, then the bit-table scan) finds the value and counts
+        /// the pairs of the plain scan: heaps long enough for the first
+        /// pass and short ones, values over few bits (most met in the
+        /// first pass, often all of them) or many, wanted values never
+        /// met.
+        #[test]
+        fn verify_equals_the_plain_scan(
+            game in any_game(),
+            n in 2usize..1600,
+            bits in 1u32..11,
+            seed in any::<u64>(),
+            wanted in prop::collection::btree_set(0u16..1024, 0..80),
+        ) {
+            let plan = Plan::new(&game);
+            let mut x = seed | 1;
+            let g: Vec<u16> = (0..n)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x % (1 << bits)) as u16
+                })
+                .collect();
+            let wanted: Vec<u16> = wanted
+                .iter()
+                .map(|&w| w & ((1 << bits) - 1))
+                .collect::<BTreeSet<u16>>()
+                .into_iter()
+                .collect();
+            let c = 1 << bits;
+            prop_assert_eq!(
+                verify(&g, n, &plan, &wanted, c),
+                plain(&g, n, &plan, &wanted, c)
+            );
+        }
+    }
 }

@@ -26,6 +26,7 @@ pub(crate) mod pipeline;
 pub(crate) mod plan;
 pub(crate) mod scan;
 pub mod sparse;
+pub(crate) mod step2;
 
 pub use checkpoint::{CHECKPOINT_FORMAT, Checkpoint, checksum};
 pub use mask::Mask;

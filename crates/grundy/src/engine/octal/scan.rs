@@ -58,16 +58,53 @@ impl Wanted {
 
     /// The least value still wanted, and empties the set.
     pub(crate) fn take_least(&mut self) -> Option<usize> {
+        if self.left == 0 {
+            // The usual end of a scan: nothing left, the table all clear.
+            return None;
+        }
         let least = self
             .table
             .iter()
             .position(|&b| b != 0)
             .map(|i| i * 8 + self.table[i].trailing_zeros() as usize);
-        if self.left > 0 {
-            self.table = [0; TABLE_VALUES / 8];
-            self.left = 0;
-        }
+        self.table = [0; TABLE_VALUES / 8];
+        self.left = 0;
         least
+    }
+
+    /// The values of `wanted` (each below [`TABLE_VALUES`]) that none of
+    /// the splits (a, m - a) for a in 1..=k shows: one store a pair and
+    /// none of the branches the scan takes for a value it meets (most
+    /// values are met in the first few hundred splits).
+    pub(crate) fn not_met(
+        g: &[u16],
+        m: usize,
+        k: usize,
+        wanted: &[u16],
+    ) -> Wanted {
+        const MASK: usize = TABLE_VALUES - 1;
+        let mut seen = [0u8; TABLE_VALUES];
+        // up[k - 1 - i] = g[m - 1 - i] is the partner of lo[i] = g[1 + i].
+        let (lo, up) = (&g[1..=k], &g[m - k..m]);
+        for (&a, &b) in lo.iter().zip(up.iter().rev()) {
+            debug_assert!(usize::from(a ^ b) < TABLE_VALUES);
+            seen[usize::from(a ^ b) & MASK] = 1;
+        }
+        let mut left = Wanted::default();
+        for &w in wanted {
+            let w = usize::from(w);
+            debug_assert!(w < TABLE_VALUES);
+            let missing = u8::from(seen[w & MASK] == 0);
+            left.table[(w & MASK) >> 3] |= missing << (w & 7);
+            left.left += u32::from(missing);
+        }
+        left
+    }
+
+    /// Whether any value is still wanted.
+    #[inline]
+    pub(crate) fn any(&self) -> bool {
+        self.left > 0
     }
 
     /// Crosses `v` off if it is wanted; true when none is left.
@@ -143,11 +180,12 @@ impl Wanted {
             }
         };
         let (mut t0, mut t1) = load_table(&self.table);
-        let mut k = 0;
-        while k + LANES <= len {
+        // The lanes of the 32 pairs from k whose value is in the table
+        // (t0, t1).
+        let hits_at = |k: usize, t0: __m512i, t1: __m512i| -> u32 {
             #[allow(unsafe_code)]
             // SAFETY: lo[k..k + 32] and up[len - k - 32..len - k] are in
-            // bounds (k + 32 <= len = up.len()).
+            // bounds (callers keep k + 32 <= len = up.len()).
             let (x, y) = unsafe {
                 (
                     _mm512_loadu_si512(lo.as_ptr().add(k).cast()),
@@ -165,32 +203,51 @@ impl Wanted {
             let byte =
                 _mm512_permutex2var_epi8(t0, _mm512_srli_epi16(v, 3), t1);
             let bit = _mm512_srlv_epi16(byte, _mm512_and_si512(v, seven));
-            let hits = _mm512_test_epi16_mask(bit, one);
-            if hits != 0 {
-                let mut values = [0u16; LANES];
-                #[allow(unsafe_code)]
-                // SAFETY: stores 64 bytes into the 64-byte array.
-                unsafe {
-                    _mm512_storeu_si512(values.as_mut_ptr().cast(), v)
-                };
-                let mut hits = hits;
-                while hits != 0 {
-                    let lane = hits.trailing_zeros() as usize;
-                    hits &= hits - 1;
-                    let v = usize::from(values[lane]);
-                    if self.cross_off(v) {
-                        return (true, (k + lane + 1) as u64);
-                    }
-                    // The new byte into the table's registers (a reload
-                    // of the table just written byte by byte would wait
-                    // for the stores: a third of the scan's time).
-                    let b = v >> 3;
-                    let byte = _mm512_set1_epi8(self.table[b] as i8);
-                    if b < 64 {
-                        t0 = _mm512_mask_blend_epi8(1 << b, t0, byte);
-                    } else {
-                        t1 = _mm512_mask_blend_epi8(1 << (b - 64), t1, byte);
-                    }
+            _mm512_test_epi16_mask(bit, one)
+        };
+        let mut left = self.left;
+        let mut k = 0;
+        // Two steps a branch: a step with a hit costs a mispredicted
+        // branch, and hits come in runs.
+        while k + 2 * LANES <= len {
+            let mut hits = u64::from(hits_at(k, t0, t1))
+                | u64::from(hits_at(k + LANES, t0, t1)) << LANES;
+            while hits != 0 {
+                let at = k + hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                // The pair's value again from memory (reading it out of
+                // the vector would wait for a store to forward).
+                let v = usize::from(lo[at] ^ up[len - 1 - at]);
+                // Crossed off in the table in memory, without a branch: a
+                // value met twice in the same two steps counts once.
+                let b = (v >> 3) & (TABLE_VALUES / 8 - 1);
+                let byte = self.table[b];
+                let new = byte & !(1 << (v & 7));
+                self.table[b] = new;
+                left -= u32::from(byte != new);
+                if left == 0 {
+                    self.left = 0;
+                    return (true, (at + 1) as u64);
+                }
+                // The new byte into the table's registers (a reload of
+                // the table just written byte by byte would wait for the
+                // stores: a third of the scan's time), into whichever
+                // half holds byte b, without a branch.
+                let lanes = 1u128 << b;
+                let new = _mm512_set1_epi8(new as i8);
+                t0 = _mm512_mask_blend_epi8(lanes as u64, t0, new);
+                t1 = _mm512_mask_blend_epi8((lanes >> 64) as u64, t1, new);
+            }
+            k += 2 * LANES;
+        }
+        self.left = left;
+        if k + LANES <= len {
+            let mut hits = hits_at(k, t0, t1);
+            while hits != 0 {
+                let at = k + hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                if self.cross_off(usize::from(lo[at] ^ up[len - 1 - at])) {
+                    return (true, (at + 1) as u64);
                 }
             }
             k += LANES;
