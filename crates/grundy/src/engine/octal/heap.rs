@@ -4,11 +4,15 @@
 //! - **narrow**, every value below 64: the marked values are one u64 kept
 //!   in a register (`acc |= 1 << v`), the wanted values another;
 //! - **wide**, values up to 65535: one byte per value (`marks[v] = 1`:
-//!   plain stores, no read-modify-write chain through memory), scanned
-//!   eight bytes at a time; the scan clears a flag per wanted value and
+//!   plain stores, no read-modify-write chain through memory), read by
+//!   step 2 (`step2.rs`); the scan clears a flag per wanted value and
 //!   counts, so it stops within 16 pairs of the last one; while every
 //!   value is below 1024 the scan is `scan.rs`'s bit table instead (32
-//!   pairs a step with AVX-512 VBMI). When every two-heap digit removes
+//!   pairs a step with AVX-512 VBMI, after a first pass over 256 pairs
+//!   where one digit splits). Step 1 stores a byte per rare pair at
+//!   random places, about 0.4 ns each on our machines (BENCHMARKS.md):
+//!   with two threads it is what every heap waits for. When every
+//!   two-heap digit removes
 //!   a token (Officers, 0.6, and most codes), step 1 marks the rare
 //!   pairs of four heaps at once: the next heaps' partners are known for
 //!   all but the smallest parts and sit beside this heap's, so each rare
@@ -169,20 +173,19 @@ fn scan_blocks(
     plan: &Plan,
     mut scan: impl FnMut(usize, usize, usize) -> bool,
 ) {
-    let last = plan
-        .split2
-        .iter()
-        .filter(|&&i| n >= i + 2)
-        .map(|&i| split_hi(n - i, plan.unequal))
-        .max()
-        .unwrap_or(0);
-    if let Some(m) = only_split(n, plan) {
-        // One digit splits: its splits in one run (the scan keeps its
-        // table in registers from block to block this way).
-        scan(m, 1, last);
-        return;
+    // The splitting digits that apply, and the largest first part.
+    let (mut digits, mut last) = (0, 0);
+    for &i in &plan.split2 {
+        if n >= i + 2 {
+            digits += 1;
+            last = last.max(split_hi(n - i, plan.unequal));
+        }
     }
-    let (mut start, mut block) = (1, 32);
+    // One digit splits: its splits in one block (the bit-table scan keeps
+    // its table in registers from block to block this way). One call of
+    // `scan` in the code, so that it is inlined.
+    let (mut start, mut block) =
+        (1, if digits == 1 { last.max(1) } else { 32 });
     while start <= last {
         for &i in &plan.split2 {
             if n < i + 2 {

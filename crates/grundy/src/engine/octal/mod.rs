@@ -4,8 +4,10 @@
 //! * `sparse.rs`: the sparse-space engine ([`SparseEngine`]): values with
 //!   work per heap about (rare positions) x (code length), two bytes per
 //!   value, a [`Checkpoint`] to resume after a kill;
-//! * `heap.rs`: its per-heap step; `pipeline.rs`: step 3 on a second
-//!   thread, beside the next heaps; `plan.rs`: the digits grouped;
+//! * `heap.rs`: its per-heap step; `step2.rs`: the candidate and the
+//!   wanted values from the marks; `scan.rs`: step 3's scan for the
+//!   wanted values; `pipeline.rs`: step 3 on a second thread, beside the
+//!   next heaps; `plan.rs`: the digits grouped;
 //!   `mask.rs`: the rare/common split and how it is chosen;
 //!   `checkpoint.rs`: the saved state.
 //!
