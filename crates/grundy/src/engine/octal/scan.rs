@@ -117,13 +117,20 @@ impl Wanted {
     /// Crosses `v` off if it is wanted; true when none is left.
     #[inline]
     fn cross_off(&mut self, v: usize) -> bool {
-        let byte = &mut self.table[v >> 3];
-        let bit = 1 << (v & 7);
-        if *byte & bit != 0 {
-            *byte &= !bit;
-            self.left -= 1;
-        }
+        let (_, was) = self.clear(v);
+        self.left -= u32::from(was);
         self.left == 0
+    }
+
+    /// Clears v's bit in the table, without a branch (`left` is the
+    /// caller's to count); returns the new table byte and whether v was
+    /// wanted.
+    #[inline]
+    fn clear(&mut self, v: usize) -> (u8, bool) {
+        let byte = &mut self.table[(v >> 3) & (TABLE_VALUES / 8 - 1)];
+        let old = *byte;
+        *byte &= !(1 << (v & 7));
+        (*byte, *byte != old)
     }
 
     /// Scans the splits (a, m - a) of g for a in `from..=to`, crossing
@@ -227,11 +234,8 @@ impl Wanted {
                 let v = usize::from(lo[at] ^ up[len - 1 - at]);
                 // Crossed off in the table in memory, without a branch: a
                 // value met twice in the same two steps counts once.
-                let b = (v >> 3) & (TABLE_VALUES / 8 - 1);
-                let byte = self.table[b];
-                let new = byte & !(1 << (v & 7));
-                self.table[b] = new;
-                left -= u32::from(byte != new);
+                let (new, was) = self.clear(v);
+                left -= u32::from(was);
                 if left == 0 {
                     self.left = 0;
                     return (true, (at + 1) as u64);
@@ -240,7 +244,7 @@ impl Wanted {
                 // the table just written byte by byte would wait for the
                 // stores: a third of the scan's time), into whichever
                 // half holds byte b, without a branch.
-                let lanes = 1u128 << b;
+                let lanes = 1u128 << ((v >> 3) & (TABLE_VALUES / 8 - 1));
                 let new = _mm512_set1_epi8(new as i8);
                 t0 = _mm512_mask_blend_epi8(lanes as u64, t0, new);
                 t1 = _mm512_mask_blend_epi8((lanes >> 64) as u64, t1, new);
