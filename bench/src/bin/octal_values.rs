@@ -46,13 +46,14 @@ fn main() {
         freq[usize::from(v)] += 1;
     }
     println!(
-        "# {code} n={n} threads={} seconds={seconds:.2} rare={} mask={:?} max={} rare_pairs={} scanned_pairs={}",
+        "# {code} n={n} threads={} seconds={seconds:.2} rare={} mask={:?} max={} rare_pairs={} scanned_pairs={} dense_pairs={}",
         engine.threads(),
         engine.rare_count(),
         engine.mask(),
         engine.max_value(),
         work.rare_pairs,
-        work.scanned_pairs
+        work.scanned_pairs,
+        work.dense_pairs
     );
     for (v, &c) in freq.iter().enumerate().filter(|&(_, &c)| c > 0) {
         println!("{v} {c}");

@@ -625,7 +625,11 @@ fn small_parts(pos: &[u64]) -> usize {
 
 /// Every split of m into three non-empty heaps: `mark` gets each value;
 /// returns how many.
-fn three_splits(g: &[u16], m: usize, mut mark: impl FnMut(u16)) -> u64 {
+pub(crate) fn three_splits(
+    g: &[u16],
+    m: usize,
+    mut mark: impl FnMut(u16),
+) -> u64 {
     let mut count = 0;
     let mut a = 1;
     while 3 * a <= m {

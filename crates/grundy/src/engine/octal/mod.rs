@@ -4,6 +4,8 @@
 //! * `sparse.rs`: the sparse-space engine ([`SparseEngine`]): values with
 //!   work per heap about (rare positions) x (code length), two bytes per
 //!   value, a [`Checkpoint`] to resume after a kill;
+//! * `dense.rs`: its mode for games with no sparse space (every split
+//!   enumerated, each split sum once for all digits);
 //! * `heap.rs`: its per-heap step; `step2.rs`: the candidate and the
 //!   wanted values from the marks; `scan.rs`: step 3's scan for the
 //!   wanted values; `pipeline.rs`: step 3 on a second thread, beside the
@@ -22,6 +24,7 @@
 #![cfg_attr(not(feature = "bench"), allow(dead_code, unused_imports))]
 
 pub mod checkpoint;
+pub(crate) mod dense;
 pub(crate) mod heap;
 pub mod mask;
 pub(crate) mod pipeline;
@@ -43,6 +46,9 @@ pub struct Work {
     pub scanned_pairs: u64,
     /// Splits into three heaps enumerated.
     pub three_heap_splits: u64,
+    /// Splits into two heaps enumerated in full, once per split sum (the
+    /// engine's dense mode, for games with no sparse space).
+    pub dense_pairs: u64,
 }
 
 impl Work {
@@ -52,5 +58,6 @@ impl Work {
         self.rare_pairs
             .saturating_add(self.scanned_pairs)
             .saturating_add(self.three_heap_splits)
+            .saturating_add(self.dense_pairs)
     }
 }

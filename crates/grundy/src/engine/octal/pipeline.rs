@@ -194,6 +194,7 @@ impl SparseEngine {
     /// Whether the heaps from here can go through the pipeline.
     pub(super) fn pipeline_applies(&self) -> bool {
         self.threads > 1
+            && self.dense.is_none()
             && !self.mask.is_none()
             && self.top > 64
             && self.top <= self.scratch.table_top

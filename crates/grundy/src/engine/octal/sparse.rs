@@ -30,6 +30,13 @@
 //! ([`SparseEngine::threads`]) step 3 runs on the second, a round behind
 //! (`pipeline.rs`), with the same values and work counted.
 //!
+//! Games with no sparse space worth the name (a third or more of the
+//! heaps rare: 0.76, 0.764, 4.236, values that keep growing) cost the
+//! sparse steps more than the definition. At each review the engine
+//! compares the work it counted with what enumerating every split would
+//! cost, and switches to its dense mode (`dense.rs`, each split sum's
+//! values marked once for all digits, one thread) or back (`SparseEngine::choose_dense` says how).
+//!
 //! This is the exact mex for every mask (a poor mask only makes step 3
 //! longer, and [`Mask::NONE`] makes step 1 the full enumeration), which is
 //! what the tests check against the naive engine, also with masks forced.
@@ -48,6 +55,7 @@ use crate::survey::{RareValue, Survey};
 
 use super::Work;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint, Checksum};
+use super::dense::{self, Dense};
 use super::heap::{self, Scratch, Sparse};
 use super::mask::{Frequencies, Mask, choose};
 use super::plan::Plan;
@@ -55,6 +63,10 @@ use super::plan::Plan;
 /// The first heap at which the mask is chosen; later at every power of
 /// two.
 const FIRST_REVIEW: u64 = 64;
+
+/// The first heap at which the engine may switch to its dense mode
+/// (`dense.rs`; below, every heap is cheap either way).
+const DENSE_FROM: u64 = 2048;
 
 /// The fewest heaps in a round of the two-thread pipeline
 /// (`pipeline.rs`; tests lower it, to make rounds many and falls
@@ -105,6 +117,14 @@ pub struct SparseEngine {
     pub(super) pipeline_from: u64,
     /// What the pipeline did (for tests).
     pub(super) piped: PipelineStats,
+    /// The dense mode (`dense.rs`) and its sets, while it is on.
+    pub(super) dense: Option<Box<Dense>>,
+    /// Dense mode always (`Some(true)`), never, or as the reviews decide
+    /// (`None`, the default; tests force it).
+    pub(super) dense_choice: Option<bool>,
+    /// The heap and the work at the last review.
+    reviewed_at: u64,
+    reviewed_work: Work,
 }
 
 /// What the two-thread pipeline did (`pipeline.rs`), for tests.
@@ -170,6 +190,10 @@ impl SparseEngine {
             min_round: MIN_ROUND,
             pipeline_from: 0,
             piped: PipelineStats::default(),
+            dense: None,
+            dense_choice: None,
+            reviewed_at: 0,
+            reviewed_work: Work::default(),
         }
     }
 
@@ -432,6 +456,9 @@ impl SparseEngine {
         // The parity tables belong to the mask: rebuild them for this one.
         engine.scratch.set_mask(engine.mask);
         engine.rebuild_rare();
+        // Nothing measured yet: sparse up to the next review, which
+        // measures from here.
+        engine.reviewed_at = n;
         engine.next_review = if n <= FIRST_REVIEW {
             FIRST_REVIEW
         } else {
@@ -477,15 +504,77 @@ impl SparseEngine {
     /// rebuilds the rare list if it changed.
     pub(super) fn review(&mut self) {
         self.next_review = self.next_review.saturating_mul(2);
-        if let MaskChoice::Fixed(_) = self.choice {
-            return;
+        if let MaskChoice::Auto = self.choice {
+            let (mask, rare) =
+                choose(&self.freq, self.top, self.plan.domain_allowed);
+            if mask != self.mask && (rare as usize) < self.rare_pos.len() {
+                self.mask = mask;
+                self.scratch.set_mask(mask);
+                self.rebuild_rare();
+            }
         }
-        let (mask, rare) =
-            choose(&self.freq, self.top, self.plan.domain_allowed);
-        if mask != self.mask && (rare as usize) < self.rare_pos.len() {
-            self.mask = mask;
-            self.scratch.set_mask(mask);
-            self.rebuild_rare();
+        self.choose_dense();
+    }
+
+    /// Turns the dense mode (`dense.rs`) on or off for the heaps up to
+    /// the next review, from the work counted since the last one (so the
+    /// choice, and the work, are the same with one thread or two).
+    ///
+    /// The costs compared, in stores of a mark (about 0.4 ns each on our
+    /// machines, BENCHMARKS.md): the dense mode marks about 3n / 8 splits
+    /// a heap up to the next review (one new split sum a heap, of n / 4
+    /// to n / 2 splits); step 1 of the sparse steps marks its rare pairs,
+    /// and step 3 scans splits at a quarter of that while every value is
+    /// below 1024 (the bit table, 32 splits a step), at the same cost
+    /// above.
+    ///
+    /// - Sparse so far: dense when the measured cost since the last
+    ///   review passed n / 2 a heap (a margin over 3n / 8), not while
+    ///   every value is below 64 (the narrow build marks a bit in a
+    ///   register). 0.76 and 0.764 turn dense at n = 2048; Officers
+    ///   (0.6) never does.
+    /// - Dense so far: sparse again when the sparse steps would cost
+    ///   under 3n / 8 a heap, taking step 3 to scan as many splits as
+    ///   step 1 marks rare pairs (s x rare for s splitting digits): the
+    ///   values have become sparse after all. The next review measures
+    ///   whether that was so.
+    pub(super) fn choose_dense(&mut self) {
+        let n = self.values.len() as u64;
+        let work = self.work;
+        let (rare, scanned, heaps) = (
+            work.rare_pairs.saturating_sub(self.reviewed_work.rare_pairs),
+            work.scanned_pairs
+                .saturating_sub(self.reviewed_work.scanned_pairs),
+            n.saturating_sub(self.reviewed_at),
+        );
+        (self.reviewed_at, self.reviewed_work) = (n, work);
+        // Four times the cost in stores (a scanned split a quarter of a
+        // store with the bit table).
+        let table = self.top <= self.scratch.table_top;
+        let scan_weight = if table { 1 } else { 4 };
+        let splitting = self.plan.split2.len() as u64;
+        let auto = if self.dense.is_some() {
+            let sparse =
+                splitting * self.rare_pos.len() as u64 * (4 + scan_weight);
+            2 * sparse >= 3 * n
+        } else {
+            n >= DENSE_FROM
+                && self.top > 64
+                && heaps > 0
+                && 4 * rare + scan_weight * scanned > 2 * n * heaps
+        };
+        let on = self.dense_choice.unwrap_or(auto)
+            && Dense::serves(&self.plan)
+            && n < dense::DENSE_HEAPS;
+        match (on, self.dense.is_some()) {
+            (true, false) => {
+                // The marks made ahead by the sparse steps' batch would
+                // be stale when they come back.
+                self.scratch.forget_ahead();
+                self.dense = Some(Box::new(Dense::new(&self.plan)));
+            }
+            (false, true) => self.dense = None,
+            _ => {}
         }
     }
 
@@ -510,7 +599,12 @@ impl SparseEngine {
             top: self.top,
         };
         let g = &self.values[..n];
-        let value = heap::value(g, &sparse, &mut self.scratch, &mut self.work);
+        let value = match self.dense.as_deref_mut() {
+            Some(dense) => {
+                dense::value(g, &self.plan, self.top, dense, &mut self.work)
+            }
+            None => heap::value(g, &sparse, &mut self.scratch, &mut self.work),
+        };
         self.fits(n, value)
     }
 
@@ -737,6 +831,38 @@ pub(crate) mod tests {
         );
     }
 
+    /// The dense mode where the reviews choose it: codes whose values
+    /// keep growing (0.76, 0.764; T. Czajka's tables list them as not yet
+    /// solved), one with a digit at 0 and a digit skipped (4.236: sums
+    /// n and n - 3), and 0.606, dense from 2048 and sparse again from
+    /// 32768 on. Against the definition, and 0.606 further against the
+    /// sparse steps alone.
+    #[test]
+    fn dense_mode_where_the_values_keep_growing() {
+        for code in ["0.76", "0.764", "4.236", "0.606"] {
+            let g = game(code);
+            let n = 6000;
+            let mut engine = SparseEngine::new(&g);
+            engine.advance(n).unwrap();
+            assert!(engine.work().dense_pairs > 0, "{code}");
+            let values: Vec<u64> =
+                engine.values().iter().map(|&v| u64::from(v)).collect();
+            assert_eq!(values, grundy_values(&g, n as usize), "{code}");
+        }
+        let g = game("0.606");
+        let mut auto = SparseEngine::new(&g);
+        auto.set_threads(1);
+        auto.advance(40_000).unwrap();
+        assert!(auto.work().dense_pairs > 0 && auto.dense.is_none());
+        let mut sparse = SparseEngine::new(&g);
+        sparse.set_threads(1);
+        sparse.dense_choice = Some(false);
+        sparse.advance(40_000).unwrap();
+        assert_eq!(sparse.work().dense_pairs, 0);
+        assert_eq!(auto.values(), sparse.values());
+        assert_eq!(auto.survey(), sparse.survey());
+    }
+
     #[test]
     fn refuses_invalid_domain() {
         let mask = Mask { bits: 3, domain: true };
@@ -799,6 +925,40 @@ pub(crate) mod tests {
                 engine.scratch.table_top = 0;
             }
             engine.advance(n).unwrap();
+            let values: Vec<u64> =
+                engine.values().iter().map(|&v| u64::from(v)).collect();
+            prop_assert_eq!(values, grundy_values(&g, n as usize));
+        }
+
+        /// The dense mode from the first review (n = 64), turned on and
+        /// off at later reviews as `modes` says, and with a resume.
+        #[test]
+        fn dense_mode_equals_naive(
+            g in any_game(),
+            modes in prop::collection::vec(any::<bool>(), 1..6),
+            cut in 0u64..600,
+        ) {
+            let n = if g.max_parts() == 3 { 120 } else { 700 };
+            let cut = cut.min(n);
+            let mut engine = SparseEngine::new(&g);
+            engine.dense_choice = Some(true);
+            engine.advance(cut).unwrap();
+            let checkpoint = engine.checkpoint();
+            let mut engine =
+                SparseEngine::resume(&g, &checkpoint, engine.into_values()).unwrap();
+            engine.dense_choice = Some(true);
+            engine.choose_dense();
+            // Each chunk up to a review, in the mode it sets there.
+            for on in modes {
+                let len = engine.len();
+                if len >= n {
+                    break;
+                }
+                engine.dense_choice = Some(on);
+                let to = engine.next_review.min(n);
+                engine.advance(to - len).unwrap();
+            }
+            engine.advance(n - engine.len()).unwrap();
             let values: Vec<u64> =
                 engine.values().iter().map(|&v| u64::from(v)).collect();
             prop_assert_eq!(values, grundy_values(&g, n as usize));
