@@ -44,6 +44,7 @@
 //! with the naive engine on random codes.
 
 use super::Work;
+use super::heap::{split_hi, three_splits};
 use super::plan::Plan;
 
 /// The dense mode stops here: stamps (heap or sum + 1) fit in 32 bits.
@@ -127,10 +128,9 @@ impl Dense {
         }
         for &i in &plan.split3 {
             if n >= i + 3 {
-                work.three_heap_splits +=
-                    super::heap::three_splits(g, n - i, |v| {
-                        marks[usize::from(v)] = stamp;
-                    });
+                work.three_heap_splits += three_splits(g, n - i, |v| {
+                    marks[usize::from(v)] = stamp;
+                });
             }
         }
         // The sums this heap needs: n - i for each splitting digit i that
@@ -211,20 +211,11 @@ pub(crate) fn value(
     dense.least(g.len(), top)
 }
 
-/// The largest first part of a split of m into two heaps a <= m - a
-/// (a < m - a in Grundy's game).
-fn split_hi(m: usize, unequal: bool) -> usize {
-    if unequal { (m - 1) / 2 } else { m / 2 }
-}
-
 /// Stamps m + 1 at g(a) ^ g(m - a) for every split of m into two heaps
 /// (g holds g(0..m) at least); returns how many.
 #[inline(never)]
 fn mark_splits(g: &[u16], m: usize, unequal: bool, set: &mut [u32]) -> u64 {
     let hi = split_hi(m, unequal);
-    if hi == 0 {
-        return 0;
-    }
     let stamp = m as u32 + 1;
     // up[hi - 1 - k] = g[m - 1 - k] is the partner of lo[k] = g[1 + k].
     let (lo, up) = (&g[1..=hi], &g[m - hi..m]);

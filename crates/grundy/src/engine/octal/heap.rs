@@ -148,7 +148,7 @@ fn rare_parts<'a>(
 /// The largest first part a of a split (a, m - a), a <= m - a (a < m - a
 /// when the parts must differ).
 #[inline]
-fn split_hi(m: usize, unequal: bool) -> usize {
+pub(crate) fn split_hi(m: usize, unequal: bool) -> usize {
     if unequal { (m - 1) / 2 } else { m / 2 }
 }
 

@@ -35,7 +35,8 @@
 //! sparse steps more than the definition. At each review the engine
 //! compares the work it counted with what enumerating every split would
 //! cost, and switches to its dense mode (`dense.rs`, each split sum's
-//! values marked once for all digits, one thread) or back (`SparseEngine::choose_dense` says how).
+//! values marked once for all digits, one thread) or back
+//! (`SparseEngine::choose_dense` says how).
 //!
 //! This is the exact mex for every mask (a poor mask only makes step 3
 //! longer, and [`Mask::NONE`] makes step 1 the full enumeration), which is
