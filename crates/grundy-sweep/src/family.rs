@@ -307,6 +307,11 @@ impl Family {
         Points { family: self, state, started: false, done: false, index: 0 }
     }
 
+    /// Whether this is a family of octal codes ([`Family::octal`]).
+    pub(crate) fn is_octal(&self) -> bool {
+        matches!(self.shape, Shape::Octal { .. })
+    }
+
     /// Evaluates one member of the family within `limit`: its row.
     ///
     /// A member that is not a valid set (an element 0 or negative, an

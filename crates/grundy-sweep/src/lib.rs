@@ -57,6 +57,7 @@ mod order;
 mod row;
 mod run;
 mod shard;
+mod share;
 mod summary;
 mod sweep;
 mod table;

@@ -7,7 +7,8 @@
 //! on the calling thread (ripgrep's push model) as they finish, in
 //! completion order, each tagged with its index; the caller orders them.
 //! Cancellation (Ctrl-C) stops the workers; a set cut short by it is not a
-//! result and is never pushed.
+//! result and is never pushed. Codes with one Grundy sequence are
+//! evaluated once (`share.rs`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -16,11 +17,24 @@ use std::time::{Duration, Instant};
 use grundy::Budget as Limit;
 
 use crate::error::{Error, Result};
+use crate::evaluate::{Evaluation, evaluate};
 use crate::family::{Family, Point, Points};
 use crate::row::Row;
+use crate::share::{Claim, Pending, Shared};
 
 /// Sets handed to a worker at a time.
 const BATCH: usize = 32;
+
+/// Octal codes handed to a worker at a time: one. A code can take minutes
+/// (values that keep growing), and the costly codes sit together in the
+/// family's order (0.760 to 0.767), so a batch of them would leave the
+/// other workers idle at the end of a sweep.
+const OCTAL_BATCH: usize = 1;
+
+/// The batch size of a family.
+fn batch_of(family: &Family) -> usize {
+    if family.is_octal() { OCTAL_BATCH } else { BATCH }
+}
 
 /// A worker passes on what it has after this long, even mid-batch, so a
 /// slow set does not hold back the rows finished before it.
@@ -78,19 +92,22 @@ pub fn run(
     options: &RunOptions,
     sink: &mut dyn FnMut(Vec<Row>),
 ) -> Result<()> {
-    let queue = Queue { points: Mutex::new(family.points()), select };
+    let batch = batch_of(family);
+    let queue = Queue { points: Mutex::new(family.points()), select, batch };
     let failed = Mutex::new(None);
+    let shared = Shared::default();
     let (tx, rx) = std::sync::mpsc::channel::<Vec<Row>>();
     std::thread::scope(|scope| {
-        let (queue, failed) = (&queue, &failed);
+        let (queue, failed, shared) = (&queue, &failed, &shared);
         scope.spawn(move || {
             let work = || {
-                worker(family, queue, options, failed, &|rows| {
+                worker(family, queue, options, failed, shared, &|rows| {
                     // The receiver outlives the workers.
                     let _ = tx.send(rows);
                 })
             };
-            spawn_workers(workers(options.jobs, family.count().ok()), &work);
+            let jobs = workers(options.jobs, family.count().ok(), batch);
+            spawn_workers(jobs, &work);
             // `tx` is dropped here, which ends the loop below.
         });
         while let Ok(rows) = rx.recv() {
@@ -104,13 +121,13 @@ pub fn run(
 }
 
 /// The worker threads: as asked (0: one per core), but never more than the
-/// cores, nor more than the sets to evaluate (`BATCH` at a time): extra
-/// threads cost memory and gain nothing.
-fn workers(jobs: usize, sets: Option<u64>) -> usize {
+/// cores, nor more than the batches of sets to evaluate: extra threads
+/// cost memory and gain nothing.
+fn workers(jobs: usize, sets: Option<u64>, batch: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let asked = if jobs == 0 { cores } else { jobs.min(cores) };
     let batches = sets.map_or(usize::MAX, |n| {
-        usize::try_from(n.div_ceil(BATCH as u64)).unwrap_or(usize::MAX)
+        usize::try_from(n.div_ceil(batch as u64)).unwrap_or(usize::MAX)
     });
     asked.min(batches).max(1)
 }
@@ -128,14 +145,16 @@ fn spawn_workers(jobs: usize, work: &(dyn Fn() + Sync)) {
 struct Queue<'a> {
     points: Mutex<Points<'a>>,
     select: &'a (dyn Fn(u64) -> bool + Sync),
+    /// Sets a worker takes at a time.
+    batch: usize,
 }
 
 impl Queue<'_> {
     /// The next batch of selected points (empty at the end).
     fn take(&self, failed: &Mutex<Option<Error>>) -> Vec<Point> {
         let mut points = self.points.lock().unwrap_or_else(|e| e.into_inner());
-        let mut batch = Vec::with_capacity(BATCH);
-        while batch.len() < BATCH {
+        let mut batch = Vec::with_capacity(self.batch);
+        while batch.len() < self.batch {
             match points.next_where(self.select) {
                 None => break,
                 Some(Ok(p)) => batch.push(p),
@@ -155,6 +174,7 @@ fn worker(
     queue: &Queue<'_>,
     options: &RunOptions,
     failed: &Mutex<Option<Error>>,
+    shared: &Shared,
     send: &dyn Fn(Vec<Row>),
 ) {
     let cancelled = || options.cancel.load(Ordering::Relaxed);
@@ -169,10 +189,8 @@ fn worker(
             if cancelled() {
                 break;
             }
-            let row = evaluate_point(family, &point, options);
-            if !row.result.is_cancelled() {
-                out.push(row);
-            }
+            let rows = evaluate_point(family, &point, options, shared);
+            out.extend(rows.into_iter().filter(|r| !r.result.is_cancelled()));
             if last_send.elapsed() >= SEND_EVERY && !out.is_empty() {
                 send(std::mem::take(&mut out));
                 last_send = Instant::now();
@@ -185,14 +203,44 @@ fn worker(
     }
 }
 
-/// Evaluates one member of a family into its row, with the per-set
-/// budget of `options` (the time budget starts now).
+/// Evaluates one member of a family, with the per-set budget of `options`
+/// (the time budget starts with each evaluation): its row, unless a code
+/// with the same values is being evaluated, and the rows of the codes
+/// that waited for it.
 fn evaluate_point(
     family: &Family,
     point: &Point,
     options: &RunOptions,
-) -> Row {
-    let limit = Limit {
+    shared: &Shared,
+) -> Vec<Row> {
+    let (params, set) = family.set_of(point);
+    let rules = match set {
+        Ok(rules) => rules,
+        Err((set, msg)) => {
+            let result = Evaluation::Error(msg);
+            return vec![Row { index: point.index, params, set, result }];
+        }
+    };
+    let mut rows = Vec::new();
+    let mut todo = vec![Pending::new(point.index, params, rules)];
+    while let Some(code) = todo.pop() {
+        match shared.claim(code) {
+            Claim::Done(row) => rows.push(row),
+            Claim::Queued => {}
+            Claim::Evaluate(code) => {
+                let result = evaluate(&code.rules, &limit(options));
+                let (done, again) = shared.finish(code, result);
+                rows.extend(done);
+                todo.extend(again);
+            }
+        }
+    }
+    rows
+}
+
+/// The budget of one evaluation.
+fn limit(options: &RunOptions) -> Limit {
+    Limit {
         max_positions: options.max_positions,
         // A row is defined by its heap count (the octal table's 2^20 heaps
         // a code), not by what the heaps cost; `timeout` bounds the time.
@@ -202,8 +250,7 @@ fn evaluate_point(
         // The workers already keep every core busy with a set each.
         max_threads: 1,
         ..Limit::default()
-    };
-    family.row(point, &limit)
+    }
 }
 
 #[cfg(test)]
@@ -241,6 +288,45 @@ mod tests {
         let mut n = 0;
         run(&f, &|_| true, &options, &mut |b| n += b.len()).unwrap();
         assert_eq!(n, 0);
+    }
+
+    /// Codes with one sequence share their evaluation (`share.rs`), and
+    /// each row is still the row its code gets alone, whichever worker
+    /// comes first: every code 0.6de and 0.7de (groups such as 0.76,
+    /// 0.761, 0.762, 0.763 with two code lengths, and 0.606, 0.607,
+    /// 0.616, ...) to 1500 heaps, and again with a budget their search
+    /// ends within.
+    #[test]
+    fn shared_codes_get_the_rows_they_get_alone() {
+        let f = Family::octal(3).unwrap();
+        let points: Vec<Point> = f
+            .points()
+            .map(|p| p.unwrap())
+            .filter(|p| matches!(p.values[..2], [0, 6 | 7]))
+            .collect();
+        assert_eq!(points.len(), 128);
+        let wanted: std::collections::HashSet<u64> =
+            points.iter().map(|p| p.index).collect();
+        for max_positions in [1500, 200] {
+            for jobs in [1, 2] {
+                let options = RunOptions {
+                    jobs,
+                    max_positions,
+                    ..RunOptions::default()
+                };
+                let mut rows = Vec::new();
+                run(&f, &|i| wanted.contains(&i), &options, &mut |b| {
+                    rows.extend(b)
+                })
+                .unwrap();
+                rows.sort_by_key(|r| r.index);
+                let alone: Vec<Row> = points
+                    .iter()
+                    .map(|p| f.row(p, &limit(&options)))
+                    .collect();
+                assert_eq!(rows, alone, "{max_positions} heaps, {jobs} jobs");
+            }
+        }
     }
 
     #[test]

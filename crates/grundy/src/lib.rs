@@ -111,7 +111,10 @@ pub use budget::{
 };
 pub use code::{MAX_DIGITS, OctalCode, OctalGame};
 pub use engine::Engine;
-pub use engine::octal::{CHECKPOINT_FORMAT, Checkpoint, Mask, checksum};
+pub use engine::octal::{
+    CHECKPOINT_FORMAT, Checkpoint, MAX_KEYED_DIGITS, Mask, SameValues,
+    checksum,
+};
 pub use error::{Error, ErrorKind, Result, shorten_quotes};
 pub use game::{HeapGame, HeapOption, MAX_LEAVES};
 pub use nimber::{Nimber, mex};

@@ -78,7 +78,8 @@ pub struct SweepArgs {
     /// Sweep every octal game with up to D digits after the point
     /// (`0.1` ... `4.777` for D = 3: the 1023 codes of Flammenkamp's
     /// table), each to 2^20 heaps unless --max-positions says otherwise;
-    /// the columns d0 ... dD are its digits.
+    /// the columns d0 ... dD are its digits. Codes with provably equal
+    /// values (0.76 and 0.761) are evaluated once.
     #[arg(long, value_name = "D", conflicts_with_all = ["subsets", "param"])]
     pub octal: Option<usize>,
     /// Row format.

@@ -11,7 +11,9 @@
 //!   wanted values; `pipeline.rs`: step 3 on a second thread, beside the
 //!   next heaps; `plan.rs`: the digits grouped;
 //!   `mask.rs`: the rare/common split and how it is chosen;
-//!   `checkpoint.rs`: the saved state.
+//!   `checkpoint.rs`: the saved state;
+//! * `same_values.rs`: which codes provably have the same values (a
+//!   table computes each such sequence once).
 //!
 //! The naive engine (`engine/naive.rs`, the definition over the game's
 //! options) is the oracle every test here compares with. References:
@@ -29,12 +31,14 @@ pub(crate) mod heap;
 pub mod mask;
 pub(crate) mod pipeline;
 pub(crate) mod plan;
+pub mod same_values;
 pub(crate) mod scan;
 pub mod sparse;
 pub(crate) mod step2;
 
 pub use checkpoint::{CHECKPOINT_FORMAT, Checkpoint, checksum};
 pub use mask::Mask;
+pub use same_values::{MAX_KEYED_DIGITS, SameValues};
 pub use sparse::{MaskChoice, SparseEngine};
 
 /// Work counters, for judging how sparse a game is.
