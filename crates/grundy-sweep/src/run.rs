@@ -7,8 +7,8 @@
 //! on the calling thread (ripgrep's push model) as they finish, in
 //! completion order, each tagged with its index; the caller orders them.
 //! Cancellation (Ctrl-C) stops the workers; a set cut short by it is not a
-//! result and is never pushed. Codes with one Grundy sequence are
-//! evaluated once (`share.rs`).
+//! result and is never pushed. Codes with one Grundy sequence share one
+//! evaluation (`share.rs`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

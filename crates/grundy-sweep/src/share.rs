@@ -1,4 +1,4 @@
-//! Codes with one Grundy sequence, evaluated once per sweep.
+//! Codes with one Grundy sequence share one evaluation in a sweep.
 //!
 //! Of the 104 codes of the three-digit octal table that cost the most
 //! (values that keep growing), whole groups have provably equal values:
@@ -20,6 +20,19 @@
 //! A code that arrives while its group's evaluation runs waits for it
 //! (the worker that runs it writes the waiting rows), so no worker
 //! blocks. Errors are never shared: their messages may name the code.
+//!
+//! So a group is evaluated once per code length at best, not always:
+//! a shorter code that a worker reaches while a longer one runs is
+//! evaluated too (nothing of the longer code's result holds for it), and
+//! each shard or resumed run starts with no results.
+//!
+//! A time limit (`--timeout`) makes a row depend on the machine, and
+//! more so here: a "not found" after the time limit says how far the
+//! code of the group that was evaluated got in that time. Another code
+//! of the group computes the same values with its own digits, so alone
+//! it would get a little further or less far, and might even reach the
+//! heap where its period is proven. A period found in time is the row
+//! the others would get if they found it in time too.
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -79,7 +79,8 @@ pub struct SweepArgs {
     /// (`0.1` ... `4.777` for D = 3: the 1023 codes of Flammenkamp's
     /// table), each to 2^20 heaps unless --max-positions says otherwise;
     /// the columns d0 ... dD are its digits. Codes with provably equal
-    /// values (0.76 and 0.761) are evaluated once.
+    /// values (0.76 and 0.761) share one evaluation where the row is the
+    /// one each would get alone.
     #[arg(long, value_name = "D", conflicts_with_all = ["subsets", "param"])]
     pub octal: Option<usize>,
     /// Row format.
