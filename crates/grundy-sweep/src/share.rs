@@ -117,7 +117,7 @@ impl Shared {
         let runs = groups.entry(group).or_default();
         // The run of its own code length, else a smaller one's "not found"
         // (done, or maybe still to come).
-        let mine = runs.iter_mut().position(|r| r.code_len() == t);
+        let mine = runs.iter().position(|r| r.code_len() == t);
         let smaller = || {
             runs.iter().position(|r| match r {
                 Run::Done { code_len, result } => {
@@ -177,9 +177,9 @@ impl Shared {
                 }
                 None => Vec::new(),
             };
+            let not_found = matches!(result, Evaluation::NotFound(_));
             for w in waiting {
                 let same_len = w.place.as_ref().is_some_and(|p| p.1 == t);
-                let not_found = matches!(result, Evaluation::NotFound(_));
                 if shareable(&result) && (same_len || not_found) {
                     rows.push(w.row(result.clone()));
                 } else {

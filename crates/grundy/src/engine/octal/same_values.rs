@@ -152,8 +152,8 @@ mod tests {
     }
 
     /// Every pair of codes d0.d1d2 (d0 in 0, 4, 8, C; digits 0-F) with one
-    /// key has the same values by the definition, to a heap far past the
-    /// key's t + 1 values.
+    /// key has the same values by the definition, to 120 heaps: past the
+    /// key's first 65 values.
     #[test]
     fn equal_keys_mean_equal_values_for_all_two_digit_codes() {
         let mut classes: HashMap<SameValues, Vec<u64>> = HashMap::new();
@@ -174,16 +174,35 @@ mod tests {
         assert!(classes.len() < games * 3 / 4, "{} classes", classes.len());
     }
 
+    /// Random codes d0.d1...dt, t < 6, octal and hexadecimal: d0 and
+    /// the digits after the point.
+    fn codes() -> impl Strategy<Value = (u8, Vec<u8>)> {
+        (
+            prop::sample::select(vec![0u8, 4, 8, 12]),
+            prop::collection::vec(0u8..16, 1..6),
+        )
+    }
+
+    /// The option values of heap `n`, given the values below it.
+    fn option_values(game: &OctalGame, n: u64, g: &[u64]) -> Vec<u64> {
+        let mut seen = Vec::new();
+        game.options(n, &mut |o| {
+            seen.push(o.leaves().iter().fold(0, |a, &h| a ^ g[h as usize]));
+        });
+        seen.sort_unstable();
+        seen.dedup();
+        seen
+    }
+
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(ProptestConfig::with_cases(400))]
 
         /// Longer random codes: two codes with one key have the same
         /// values. The second code is the first with some digit's bits 1,
         /// 2 or 4 flipped, so that keys often agree.
         #[test]
         fn equal_keys_mean_equal_values(
-            d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
-            digits in prop::collection::vec(0u8..16, 1..6),
+            (d0, digits) in codes(),
             flips in prop::collection::vec((0usize..6, 0u8..8), 1..4),
         ) {
             let a = game(d0, &digits);
@@ -201,30 +220,12 @@ mod tests {
                 );
             }
         }
-    }
-
-    /// The option values of heap `n`, given the values below it.
-    fn option_values(game: &OctalGame, n: u64, g: &[u64]) -> Vec<u64> {
-        let mut seen = Vec::new();
-        game.options(n, &mut |o| {
-            seen.push(o.leaves().iter().fold(0, |a, &h| a ^ g[h as usize]));
-        });
-        seen.sort_unstable();
-        seen.dedup();
-        seen
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
 
         /// The lemma the key rests on, on its own: for every heap n past
         /// t, the reduced rules give the same set of option values as the
         /// code (with the code's values).
         #[test]
-        fn reduced_rules_give_the_same_option_values(
-            d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
-            digits in prop::collection::vec(0u8..16, 1..6),
-        ) {
+        fn reduced_rules_give_the_same_option_values((d0, digits) in codes()) {
             let code = game(d0, &digits);
             let g = naive::grundy_values(&code, 70);
             let all: Vec<u8> = (0..=digits.len()).map(|i| code.digit(i)).collect();
@@ -244,7 +245,8 @@ mod tests {
     /// The classes of the costly codes of the three-digit table (values
     /// that keep growing) are the groups of codes whose values agree to
     /// 30,000 heaps (the engine's values, `grundy values CODE --to
-    /// 30000`): a few of them here, all of them in the CLI's tests.
+    /// 30000`): a few of them here, all 104 codes in grundy-sweep's
+    /// `share::tests`.
     #[test]
     fn classes_of_the_costly_three_digit_codes() {
         let same = |codes: &[&str]| {
