@@ -2,12 +2,14 @@
 //!
 //! [`HeapModel`] answers g(n) and the outcome of n for one rule set and
 //! any n, also numbers with hundreds of digits. Small heaps are read off
-//! the rule set's sequence directly; for larger ones the period that the
-//! rule set's theorem gives is found once: with least pre-period l,
-//! period p and saltus s, n >= l reads g(n) = g(r) + q s with
-//! n = r + q p and l <= r < l + p (Winning Ways ch. 4 for finite sets,
-//! Suetsugu-Abuku for the additive periods of all-but sets). The moves
-//! worth looking at from a huge heap come from the rule set
+//! the rule set's sequence directly (listed once and kept, two bytes a
+//! value, for the heap's options and a sum's other heaps); for larger
+//! ones the period that the rule set's theorem gives is found once: with
+//! least pre-period l, period p and saltus s, n >= l reads
+//! g(n) = g(r) + q s with n = r + q p and l <= r < l + p (Winning Ways
+//! ch. 4 for finite sets, Suetsugu-Abuku for the additive periods of
+//! all-but sets). The moves worth looking at from a huge heap come from
+//! the rule set
 //! ([`RuleSet::options_toward`](crate::RuleSet::options_toward)).
 
 use num_bigint::BigUint;
@@ -24,6 +26,10 @@ use crate::rules::{BigOption, Goal, Rules, Toward};
 
 /// Heaps up to this size are computed directly, without a period.
 const DIRECT_LIMIT: u64 = 1 << 22;
+
+/// The most values a model keeps from a listing: g(0..=DIRECT_LIMIT) at
+/// two bytes each, 8 MiB.
+const KEPT_VALUES: usize = DIRECT_LIMIT as usize + 1;
 
 /// Parses a heap size: a non-negative integer of any length.
 ///
@@ -63,17 +69,42 @@ pub(crate) struct HeapModel {
     /// a sparse space, such as Dawson's Kayles.
     quick: Option<Option<Period>>,
     misere: Option<Period>,
+    /// g(0..kept.len()): the longest listing so far (up to the first
+    /// value above 2^16 - 1), so that a heap's options, and the other
+    /// heaps of a sum with the same rules, are read off instead of listed
+    /// again from 0 (for a game without a sparse space each listing is
+    /// quadratic in the heap).
+    kept: Vec<u16>,
 }
 
 impl HeapModel {
     /// A model for `rules`; periods are found lazily within `budget`.
     pub(crate) fn new(rules: Rules, budget: Budget) -> HeapModel {
-        HeapModel { rules, budget, grundy: None, quick: None, misere: None }
+        HeapModel {
+            rules,
+            budget,
+            grundy: None,
+            quick: None,
+            misere: None,
+            kept: Vec::new(),
+        }
     }
 
     /// The rule set.
     pub(crate) fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Frees the values kept from the last listing (a sum keeps them for
+    /// one rule set at a time, so that its memory stays that of one).
+    pub(crate) fn forget_values(&mut self) {
+        self.kept = Vec::new();
+    }
+
+    /// How many values are kept.
+    #[cfg(test)]
+    pub(crate) fn kept(&self) -> usize {
+        self.kept.len()
     }
 
     /// The Grundy values at the given heap sizes.
@@ -143,9 +174,20 @@ impl HeapModel {
         Ok(self.quick.clone().flatten())
     }
 
-    /// g at the given positions (all at most the direct limit), within
-    /// the budget's deadline and cancel flag.
-    fn sample_values(&self, positions: &[u64]) -> Result<Vec<u64>> {
+    /// g at the given positions (all at most the direct limit), read off
+    /// the values kept, or listed from 0 within the budget's deadline and
+    /// cancel flag (and then kept).
+    fn sample_values(&mut self, positions: &[u64]) -> Result<Vec<u64>> {
+        let read: Option<Vec<u64>> = positions
+            .iter()
+            .map(|&n| self.kept.get(n as usize).map(|&g| u64::from(g)))
+            .collect();
+        if let Some(read) = read {
+            return Ok(read);
+        }
+        let last = positions.iter().copied().max().unwrap_or(0) as usize;
+        let mut kept = Vec::with_capacity(last.min(KEPT_VALUES - 1) + 1);
+        let mut fits = true;
         let mut g = values(&self.rules);
         let mut count = 0u64;
         let mut stopped = None;
@@ -168,6 +210,14 @@ impl HeapModel {
             count += 1;
             true
         });
+        // Kept while every value so far fits in two bytes.
+        let sequence = sequence.inspect(|&v| {
+            fits &= kept.len() < KEPT_VALUES;
+            match u16::try_from(v) {
+                Ok(v) if fits => kept.push(v),
+                _ => fits = false,
+            }
+        });
         let found = sample(sequence, positions);
         if let Some(reason) = stopped {
             let stop = Stopped::new(
@@ -180,7 +230,12 @@ impl HeapModel {
                 format!("listing the values of \"{}\" {stop}", self.rules);
             return Err(Error::budget(stop, message));
         }
-        found.ok_or_else(|| g.error().expect("the values ended"))
+        let found =
+            found.ok_or_else(|| g.error().expect("the values ended"))?;
+        if kept.len() > self.kept.len() {
+            self.kept = kept;
+        }
+        Ok(found)
     }
 
     /// The outcomes of the given heap sizes under `play`.
@@ -513,6 +568,7 @@ fn out_of_reach(e: &Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn analyse_str(set: &str, n: &str) -> HeapReport {
         heap(
@@ -583,5 +639,53 @@ mod tests {
     fn bad_heap_sizes() {
         insta::assert_snapshot!(parse_heap_size("-3").unwrap_err(), @r#"heap size "-3" is not a number of stones; heap sizes cannot be negative"#);
         insta::assert_snapshot!(parse_heap_size("ten").unwrap_err(), @r#"heap size "ten" is not a number of stones; write a non-negative integer such as 31"#);
+    }
+
+    /// g(n) by a model that keeps nothing: a listing from 0 to n.
+    fn listed(rules: &Rules, n: u64) -> u64 {
+        values(rules).nth(n as usize).unwrap().value()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A model asked again reads the values it kept, and they are the
+        /// values of a fresh listing, whatever the order of the questions.
+        #[test]
+        fn kept_values_equal_a_fresh_listing(
+            rules in prop::sample::select(vec!["1,2,3", "2,5,7", "all-but:2,3", "0.07", "0.6", "4.7", "0.8F", "grundy"]),
+            first in prop::collection::vec(0u64..600, 1..4),
+            then in prop::collection::vec(0u64..900, 1..6),
+        ) {
+            let rules: Rules = rules.parse().unwrap();
+            let mut model = HeapModel::new(rules.clone(), Budget::default());
+            for asked in [&first, &then] {
+                let sizes: Vec<BigUint> = asked.iter().map(|&n| n.into()).collect();
+                let got = model.grundy_values(&sizes).unwrap();
+                let want: Vec<u64> = asked.iter().map(|&n| listed(&rules, n)).collect();
+                prop_assert_eq!(got, want);
+            }
+            // The longest listing is kept, to the largest heap asked.
+            let most = first.iter().chain(&then).max().unwrap();
+            prop_assert_eq!(model.kept() as u64, most + 1);
+        }
+    }
+
+    #[test]
+    fn values_above_two_bytes_are_listed_not_kept() {
+        // nim: g(n) = n, so the values kept stop before 65536.
+        let mut model = HeapModel::new(Rules::nim(), Budget::default());
+        let sizes = |s: &[u64]| {
+            s.iter().map(|&n| BigUint::from(n)).collect::<Vec<_>>()
+        };
+        assert_eq!(model.grundy_values(&sizes(&[70_000])).unwrap(), [70_000]);
+        assert_eq!(model.kept(), 65_536);
+        assert_eq!(
+            model.grundy_values(&sizes(&[65_535, 69_999, 3])).unwrap(),
+            [65_535, 69_999, 3]
+        );
+        assert_eq!(model.kept(), 65_536);
+        model.forget_values();
+        assert_eq!(model.kept(), 0);
     }
 }

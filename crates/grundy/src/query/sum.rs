@@ -200,10 +200,15 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
         ));
     }
     let mut models: Vec<HeapModel> = Vec::new();
-    let mut values = Vec::with_capacity(heaps.len());
-    for heap in heaps {
-        let model = model_for(&mut models, &heap.rules, budget);
-        values.push(model.grundy_values(std::slice::from_ref(&heap.size))?[0]);
+    let mut values = vec![0; heaps.len()];
+    // One rule set at a time, its heaps together: one listing each.
+    for (rules, members) in by_rules(heaps) {
+        let model = model_for(&mut models, rules, budget);
+        let sizes: Vec<BigUint> =
+            members.iter().map(|&i| heaps[i].size.clone()).collect();
+        for (&i, g) in members.iter().zip(model.grundy_values(&sizes)?) {
+            values[i] = g;
+        }
     }
     let nim_sum = values.iter().fold(0, |a, &v| a ^ v);
     let report_heaps = heaps
@@ -248,18 +253,40 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
     })
 }
 
+/// The heaps' rule sets in order of first appearance, each with the
+/// indices of its heaps in order.
+fn by_rules(heaps: &[Heap]) -> Vec<(&Rules, Vec<usize>)> {
+    let mut groups: Vec<(&Rules, Vec<usize>)> = Vec::new();
+    for (i, heap) in heaps.iter().enumerate() {
+        match groups.iter_mut().find(|(r, _)| **r == heap.rules) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((&heap.rules, vec![i])),
+        }
+    }
+    groups
+}
+
+/// The model of `rules` (made on first need). The others forget the
+/// values they kept, so that a sum of many rule sets holds the values of
+/// one at a time.
 fn model_for<'a>(
     models: &'a mut Vec<HeapModel>,
     rules: &Rules,
     budget: &Budget,
 ) -> &'a mut HeapModel {
-    match models.iter().position(|m| m.rules() == rules) {
-        Some(i) => &mut models[i],
+    let i = match models.iter().position(|m| m.rules() == rules) {
+        Some(i) => i,
         None => {
             models.push(HeapModel::new(rules.clone(), budget.clone()));
-            models.last_mut().expect("just pushed")
+            models.len() - 1
+        }
+    };
+    for (j, other) in models.iter_mut().enumerate() {
+        if j != i {
+            other.forget_values();
         }
     }
+    &mut models[i]
 }
 
 fn normal_winning_moves(
@@ -274,25 +301,31 @@ fn normal_winning_moves(
     if total == 0 {
         return Ok((moves, complete));
     }
-    for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
-        // A heap may also move to an option of larger value (g_{1}(2) = 0
-        // has the option g(1) = 1), so every heap is searched, not only
-        // those with v XOR t < v.
-        let target = v ^ total;
-        let model = model_for(models, &heap.rules, budget);
-        let toward = model.options_toward(&heap.size, Goal::Grundy(target))?;
-        complete &= toward.repeat.is_none();
-        let got = model.option_values(&toward.options)?;
-        for (option, g) in toward.options.into_iter().zip(got) {
-            if g == target {
-                moves.push(Move {
-                    heap: i + 1,
-                    take: option.take,
-                    leaves: option.leaves,
-                });
+    // A heap may also move to an option of larger value (g_{1}(2) = 0 has
+    // the option g(1) = 1), so every heap is searched, not only those
+    // with v XOR t < v. One rule set at a time (its values are kept
+    // between its heaps), then the moves in heap order.
+    for (rules, members) in by_rules(heaps) {
+        let model = model_for(models, rules, budget);
+        for i in members {
+            let target = values[i] ^ total;
+            let toward =
+                model.options_toward(&heaps[i].size, Goal::Grundy(target))?;
+            complete &= toward.repeat.is_none();
+            let got = model.option_values(&toward.options)?;
+            for (option, g) in toward.options.into_iter().zip(got) {
+                if g == target {
+                    moves.push(Move {
+                        heap: i + 1,
+                        take: option.take,
+                        leaves: option.leaves,
+                    });
+                }
             }
         }
     }
+    // Stable: each heap's moves keep their order.
+    moves.sort_by_key(|m| m.heap);
     Ok((moves, complete))
 }
 
@@ -548,5 +581,83 @@ mod tests {
         insta::assert_snapshot!("0.07:5:6".parse::<Heap>().unwrap_err(), @r#"heap "0.07:5:6" has more than one ':'; write SET:SIZE, e.g. "0.07:12" or "all-but:2,3:10""#);
         let h: Heap = "all-but:2,3:10".parse().unwrap();
         assert_eq!(h.size, BigUint::from(10u32));
+    }
+
+    /// The winning moves heap by heap with a fresh model each, as the
+    /// sum found them before it grouped heaps by rule set.
+    fn moves_one_by_one(heaps: &[Heap], values: &[u64]) -> Vec<Move> {
+        let total = values.iter().fold(0, |a, &v| a ^ v);
+        let mut moves = Vec::new();
+        if total == 0 {
+            return moves;
+        }
+        for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
+            let mut model =
+                HeapModel::new(heap.rules.clone(), Budget::default());
+            let target = v ^ total;
+            let toward = model
+                .options_toward(&heap.size, Goal::Grundy(target))
+                .unwrap();
+            let got = model.option_values(&toward.options).unwrap();
+            for (option, g) in toward.options.into_iter().zip(got) {
+                if g == target {
+                    moves.push(Move {
+                        heap: i + 1,
+                        take: option.take,
+                        leaves: option.leaves,
+                    });
+                }
+            }
+        }
+        moves
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Heaps of rule sets interleaved in any order: the same values
+        /// and the same moves, in heap order, as heap by heap.
+        #[test]
+        fn interleaved_rule_sets_answer_heap_by_heap(
+            spec in proptest::collection::vec(
+                (proptest::sample::select(vec!["1,2,3", "2,3", "0.07", "0.6", "4.7", "nim"]), 0u64..300),
+                1..6,
+            ),
+        ) {
+            let heaps: Vec<Heap> = spec
+                .iter()
+                .map(|(r, n)| format!("{r}:{n}").parse().unwrap())
+                .collect();
+            let r = sum(&heaps, Play::Normal, &Budget::default()).unwrap();
+            let values: Vec<u64> = heaps
+                .iter()
+                .map(|h| {
+                    HeapModel::new(h.rules.clone(), Budget::default())
+                        .grundy_values(std::slice::from_ref(&h.size))
+                        .unwrap()[0]
+                })
+                .collect();
+            proptest::prop_assert_eq!(
+                r.heaps.iter().map(|h| h.grundy).collect::<Vec<_>>(),
+                values.clone()
+            );
+            proptest::prop_assert_eq!(r.winning_moves, moves_one_by_one(&heaps, &values));
+        }
+    }
+
+    #[test]
+    fn a_sum_keeps_the_values_of_one_rule_set() {
+        let budget = Budget::default();
+        let mut models = Vec::new();
+        let (a, b): (Rules, Rules) =
+            ("0.07".parse().unwrap(), "1,2,3".parse().unwrap());
+        model_for(&mut models, &a, &budget)
+            .grundy_values(&[500u32.into()])
+            .unwrap();
+        assert_eq!(models[0].kept(), 501);
+        model_for(&mut models, &b, &budget)
+            .grundy_values(&[40u32.into()])
+            .unwrap();
+        assert_eq!((models[0].kept(), models[1].kept()), (0, 41));
     }
 }
