@@ -2,8 +2,8 @@
 //!
 //! [`HeapModel`] answers g(n) and the outcome of n for one rule set and
 //! any n, also numbers with hundreds of digits. Small heaps are read off
-//! the rule set's sequence directly (listed once and kept, two bytes a
-//! value, for the heap's options and a sum's other heaps); for larger
+//! the rule set's sequence directly (the values listed are kept, two
+//! bytes each, for the heap's options and a sum's other heaps); for larger
 //! ones the period that the rule set's theorem gives is found once: with
 //! least pre-period l, period p and saltus s, n >= l reads
 //! g(n) = g(r) + q s with n = r + q p and l <= r < l + p (Winning Ways
@@ -69,11 +69,11 @@ pub(crate) struct HeapModel {
     /// a sparse space, such as Dawson's Kayles.
     quick: Option<Option<Period>>,
     misere: Option<Period>,
-    /// g(0..kept.len()): the longest listing so far (up to the first
-    /// value above 2^16 - 1), so that a heap's options, and the other
-    /// heaps of a sum with the same rules, are read off instead of listed
-    /// again from 0 (for a game without a sparse space each listing is
-    /// quadratic in the heap).
+    /// g(0..kept.len()): the longest listing so far, up to the first
+    /// value above 2^16 - 1 and at most [`KEPT_VALUES`] values, so that a
+    /// heap's options, and the other heaps of a sum with the same rules,
+    /// are read off instead of listed again from 0 (for a game without a
+    /// sparse space each listing is quadratic in the heap).
     kept: Vec<u16>,
 }
 
@@ -95,8 +95,8 @@ impl HeapModel {
         &self.rules
     }
 
-    /// Frees the values kept from the last listing (a sum keeps them for
-    /// one rule set at a time, so that its memory stays that of one).
+    /// Frees the values kept (a sum keeps them for one rule set at a
+    /// time, so that its memory stays that of one).
     pub(crate) fn forget_values(&mut self) {
         self.kept = Vec::new();
     }
@@ -180,7 +180,11 @@ impl HeapModel {
     fn sample_values(&mut self, positions: &[u64]) -> Result<Vec<u64>> {
         let read: Option<Vec<u64>> = positions
             .iter()
-            .map(|&n| self.kept.get(n as usize).map(|&g| u64::from(g)))
+            .map(|&n| {
+                let kept =
+                    usize::try_from(n).ok().and_then(|n| self.kept.get(n));
+                kept.map(|&g| u64::from(g))
+            })
             .collect();
         if let Some(read) = read {
             return Ok(read);
@@ -233,6 +237,8 @@ impl HeapModel {
         let found =
             found.ok_or_else(|| g.error().expect("the values ended"))?;
         if kept.len() > self.kept.len() {
+            // The room for values that were not kept goes back.
+            kept.shrink_to_fit();
             self.kept = kept;
         }
         Ok(found)
@@ -669,6 +675,35 @@ mod tests {
             let most = first.iter().chain(&then).max().unwrap();
             prop_assert_eq!(model.kept() as u64, most + 1);
         }
+    }
+
+    #[test]
+    fn kept_values_beside_the_periods() {
+        // Dawson's Kayles: a huge heap goes by the period (its residue
+        // listed and kept), 5000 by the quick period search; the answers
+        // equal those of fresh models, asked in any order.
+        let rules: Rules = "0.07".parse().unwrap();
+        let huge = parse_heap_size(&format!("7{}", "3".repeat(40))).unwrap();
+        let asked = [
+            vec![huge.clone(), 5000u32.into(), 17u32.into()],
+            vec![4999u32.into(), huge, 100u32.into()],
+        ];
+        let mut model = HeapModel::new(rules.clone(), Budget::default());
+        for sizes in &asked {
+            let fresh: Vec<u64> = sizes
+                .iter()
+                .map(|n| {
+                    HeapModel::new(rules.clone(), Budget::default())
+                        .grundy_values(std::slice::from_ref(n))
+                        .unwrap()[0]
+                })
+                .collect();
+            assert_eq!(model.grundy_values(sizes).unwrap(), fresh);
+        }
+        assert_eq!(
+            model.grundy_values(&[4999u32.into()]).unwrap(),
+            [listed(&rules, 4999)]
+        );
     }
 
     #[test]

@@ -304,8 +304,9 @@ fn normal_winning_moves(
     // A heap may also move to an option of larger value (g_{1}(2) = 0 has
     // the option g(1) = 1), so every heap is searched, not only those
     // with v XOR t < v. One rule set at a time (its values are kept
-    // between its heaps), then the moves in heap order.
-    for (rules, members) in by_rules(heaps) {
+    // between its heaps), the last one of the values first (its values
+    // are still kept), then the moves in heap order.
+    for (rules, members) in by_rules(heaps).into_iter().rev() {
         let model = model_for(models, rules, budget);
         for i in members {
             let target = values[i] ^ total;
