@@ -11,8 +11,8 @@
 //! four ways to find the sets of the heaps from `START` on (each checked
 //! against the first: the same least value not in the set):
 //!
-//! - `stores`: the engine's loop (four splits xored in one 64-bit word,
-//!   a 32-bit stamp stored per split);
+//! - `stores`: the engine's loop (`mark_splits`: four splits xored in one
+//!   64-bit word, a 32-bit stamp stored per split);
 //! - `buffered`: the values xored 32 at a time with AVX-512 into a buffer,
 //!   then a byte stored per split;
 //! - `filtered`: the values xored 32 at a time and looked up in a table of
@@ -30,6 +30,8 @@
 //! AVX-512 VBMI.
 
 use std::time::Instant;
+
+use grundy::engine::octal::mark_splits;
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
@@ -72,7 +74,7 @@ fn main() {
         least
     };
     reference.extend(time("stores", &mut |m| {
-        stores(&g, m, &mut set);
+        mark_splits(&g, m, false, &mut set);
         let stamp = m as u32 + 1;
         ((0..top).find(|&v| set[v] != stamp).unwrap_or(top), 0)
     }));
@@ -107,33 +109,6 @@ fn main() {
             ((0..top).find(|&v| set[v] != stamp).unwrap_or(top), steps)
         });
         assert_eq!(got, reference);
-    }
-}
-
-/// The dense mode's loop: stamps m + 1 at every split's value.
-fn stores(g: &[u16], m: usize, set: &mut [u32]) {
-    let (hi, stamp) = (m / 2, m as u32 + 1);
-    let (lo, up) = (&g[1..=hi], &g[m - hi..m]);
-    let set = &mut set[..1 << 16];
-    let (mut lo4, mut up4) = (lo.chunks_exact(4), up.rchunks_exact(4));
-    let word = |q: &[u16]| {
-        u64::from(q[0])
-            | u64::from(q[1]) << 16
-            | u64::from(q[2]) << 32
-            | u64::from(q[3]) << 48
-    };
-    for (l, u) in (&mut lo4).zip(&mut up4) {
-        let u = word(u).rotate_left(32);
-        let u = (u & 0xFFFF_0000_FFFF_0000) >> 16
-            | (u & 0x0000_FFFF_0000_FFFF) << 16;
-        let x = word(l) ^ u;
-        set[(x & 0xFFFF) as usize] = stamp;
-        set[(x >> 16 & 0xFFFF) as usize] = stamp;
-        set[(x >> 32 & 0xFFFF) as usize] = stamp;
-        set[(x >> 48) as usize] = stamp;
-    }
-    for (&a, &b) in lo4.remainder().iter().zip(up4.remainder().iter().rev()) {
-        set[usize::from(a ^ b)] = stamp;
     }
 }
 
@@ -182,6 +157,40 @@ fn buffered(g: &[u16], m: usize, flags: &mut [u8]) {
     }
 }
 
+/// Stamps m + 1 at the values of the splits (a, m - a) for a in `range`;
+/// returns the last a.
+fn store_splits(
+    g: &[u16],
+    m: usize,
+    range: std::ops::RangeInclusive<usize>,
+    set: &mut [u32],
+) -> usize {
+    let last = *range.end();
+    for a in range {
+        set[usize::from(g[a] ^ g[m - a])] = m as u32 + 1;
+    }
+    last
+}
+
+/// Stamps the values of the splits (a, m - a) for a = k + 1 + lane, for
+/// each lane of `new`, and crosses each off the caller's table.
+fn met(
+    mut new: u32,
+    g: &[u16],
+    m: usize,
+    k: usize,
+    set: &mut [u32],
+    mut cross_off: impl FnMut(usize),
+) {
+    while new != 0 {
+        let a = k + 1 + new.trailing_zeros() as usize;
+        new &= new - 1;
+        let v = usize::from(g[a] ^ g[m - a]);
+        set[v] = m as u32 + 1;
+        cross_off(v);
+    }
+}
+
 /// The values not yet met as a bit table (bit v & 7 of byte v >> 3).
 fn not_met(set: &[u32], stamp: u32, top: usize) -> Vec<u8> {
     let mut table = vec![0u8; top / 8];
@@ -198,10 +207,7 @@ fn not_met(set: &[u32], stamp: u32, top: usize) -> Vec<u8> {
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 fn filtered(g: &[u16], m: usize, top: usize, set: &mut [u32]) -> u64 {
     let (hi, stamp) = (m / 2, m as u32 + 1);
-    let first = (2 * top).min(hi);
-    for a in 1..=first {
-        set[usize::from(g[a] ^ g[m - a])] = stamp;
-    }
+    let first = store_splits(g, m, 1..=(2 * top).min(hi), set);
     let mut table = not_met(set, stamp, top);
     let load = |table: &[u8]| -> Vec<__m512i> {
         table
@@ -228,23 +234,15 @@ fn filtered(g: &[u16], m: usize, top: usize, set: &mut [u32]) -> u64 {
             y = _mm512_mask2_permutex2var_epi8(pair[0], y, lanes, pair[1]);
         }
         let bit = _mm512_srlv_epi16(y, _mm512_and_si512(x, seven));
-        let mut new = _mm512_test_epi16_mask(bit, one);
+        let new = _mm512_test_epi16_mask(bit, one);
         if new != 0 {
             steps += 1;
-            while new != 0 {
-                let a = k + 1 + new.trailing_zeros() as usize;
-                new &= new - 1;
-                let v = usize::from(g[a] ^ g[m - a]);
-                set[v] = stamp;
-                table[v >> 3] &= !(1 << (v & 7));
-            }
+            met(new, g, m, k, set, |v| table[v >> 3] &= !(1 << (v & 7)));
             halves = load(&table);
         }
         k += 32;
     }
-    for a in k + 1..=hi {
-        set[usize::from(g[a] ^ g[m - a])] = stamp;
-    }
+    store_splits(g, m, k + 1..=hi, set);
     steps
 }
 
@@ -253,10 +251,7 @@ fn filtered(g: &[u16], m: usize, top: usize, set: &mut [u32]) -> u64 {
 #[target_feature(enable = "avx512f,avx512bw")]
 fn gathered(g: &[u16], m: usize, top: usize, set: &mut [u32]) -> u64 {
     let (hi, stamp) = (m / 2, m as u32 + 1);
-    let first = (2 * top).min(hi);
-    for a in 1..=first {
-        set[usize::from(g[a] ^ g[m - a])] = stamp;
-    }
+    let first = store_splits(g, m, 1..=(2 * top).min(hi), set);
     let table = not_met(set, stamp, top);
     let mut words: Vec<u32> = table
         .chunks_exact(4)
@@ -287,18 +282,10 @@ fn gathered(g: &[u16], m: usize, top: usize, set: &mut [u32]) -> u64 {
         }
         if new != 0 {
             steps += 1;
-            while new != 0 {
-                let a = k + 1 + new.trailing_zeros() as usize;
-                new &= new - 1;
-                let v = usize::from(g[a] ^ g[m - a]);
-                set[v] = stamp;
-                words[v >> 5] &= !(1 << (v & 31));
-            }
+            met(new, g, m, k, set, |v| words[v >> 5] &= !(1 << (v & 31)));
         }
         k += 32;
     }
-    for a in k + 1..=hi {
-        set[usize::from(g[a] ^ g[m - a])] = stamp;
-    }
+    store_splits(g, m, k + 1..=hi, set);
     steps
 }

@@ -310,24 +310,37 @@ fn normal_winning_moves(
         let model = model_for(models, rules, budget);
         for i in members {
             let target = values[i] ^ total;
-            let toward =
-                model.options_toward(&heaps[i].size, Goal::Grundy(target))?;
-            complete &= toward.repeat.is_none();
-            let got = model.option_values(&toward.options)?;
-            for (option, g) in toward.options.into_iter().zip(got) {
-                if g == target {
-                    moves.push(Move {
-                        heap: i + 1,
-                        take: option.take,
-                        leaves: option.leaves,
-                    });
-                }
-            }
+            complete &= heap_moves(model, &heaps[i], i, target, &mut moves)?;
         }
     }
     // Stable: each heap's moves keep their order.
     moves.sort_by_key(|m| m.heap);
     Ok((moves, complete))
+}
+
+/// Adds the moves of heap `i` (model: its rule set's) to an option of
+/// value `target`; returns whether those are all of them (see
+/// `Toward::repeat`).
+fn heap_moves(
+    model: &mut HeapModel,
+    heap: &Heap,
+    i: usize,
+    target: u64,
+    moves: &mut Vec<Move>,
+) -> Result<bool> {
+    let toward = model.options_toward(&heap.size, Goal::Grundy(target))?;
+    let complete = toward.repeat.is_none();
+    let got = model.option_values(&toward.options)?;
+    for (option, g) in toward.options.into_iter().zip(got) {
+        if g == target {
+            moves.push(Move {
+                heap: i + 1,
+                take: option.take,
+                leaves: option.leaves,
+            });
+        }
+    }
+    Ok(complete)
 }
 
 /// Misère Nim (Bouton): a position is P iff some heap is at least 2 and
@@ -584,8 +597,8 @@ mod tests {
         assert_eq!(h.size, BigUint::from(10u32));
     }
 
-    /// The winning moves heap by heap with a fresh model each, as the
-    /// sum found them before it grouped heaps by rule set.
+    /// The winning moves heap by heap with a fresh model each (nothing
+    /// kept), as the sum found them before it grouped heaps by rule set.
     fn moves_one_by_one(heaps: &[Heap], values: &[u64]) -> Vec<Move> {
         let total = values.iter().fold(0, |a, &v| a ^ v);
         let mut moves = Vec::new();
@@ -595,20 +608,7 @@ mod tests {
         for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
             let mut model =
                 HeapModel::new(heap.rules.clone(), Budget::default());
-            let target = v ^ total;
-            let toward = model
-                .options_toward(&heap.size, Goal::Grundy(target))
-                .unwrap();
-            let got = model.option_values(&toward.options).unwrap();
-            for (option, g) in toward.options.into_iter().zip(got) {
-                if g == target {
-                    moves.push(Move {
-                        heap: i + 1,
-                        take: option.take,
-                        leaves: option.leaves,
-                    });
-                }
-            }
+            heap_moves(&mut model, heap, i, v ^ total, &mut moves).unwrap();
         }
         moves
     }

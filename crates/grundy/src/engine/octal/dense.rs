@@ -212,9 +212,16 @@ pub(crate) fn value(
 }
 
 /// Stamps m + 1 at g(a) ^ g(m - a) for every split of m into two heaps
-/// (g holds g(0..m) at least); returns how many.
+/// (g holds g(0..m) at least, `unequal` for Grundy's game, `set` 2^16
+/// entries at least); returns how many. Public for the benchmarks
+/// (`bench/src/bin/dense_marks.rs`) only.
 #[inline(never)]
-fn mark_splits(g: &[u16], m: usize, unequal: bool, set: &mut [u32]) -> u64 {
+pub fn mark_splits(
+    g: &[u16],
+    m: usize,
+    unequal: bool,
+    set: &mut [u32],
+) -> u64 {
     let hi = split_hi(m, unequal);
     let stamp = m as u32 + 1;
     // up[hi - 1 - k] = g[m - 1 - k] is the partner of lo[k] = g[1 + k].

@@ -37,6 +37,8 @@ pub mod sparse;
 pub(crate) mod step2;
 
 pub use checkpoint::{CHECKPOINT_FORMAT, Checkpoint, checksum};
+#[cfg(feature = "bench")]
+pub use dense::mark_splits;
 pub use mask::Mask;
 pub use same_values::{MAX_KEYED_DIGITS, SameValues};
 pub use sparse::{MaskChoice, SparseEngine};
