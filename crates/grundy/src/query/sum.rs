@@ -199,17 +199,8 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
             "no heaps given; write heaps as SET:SIZE, e.g. \"1,2,3:10 nim:5\"",
         ));
     }
-    let mut models: Vec<HeapModel> = Vec::new();
-    let mut values = vec![0; heaps.len()];
-    // One rule set at a time, its heaps together: one listing each.
-    for (rules, members) in by_rules(heaps) {
-        let model = model_for(&mut models, rules, budget);
-        let sizes: Vec<BigUint> =
-            members.iter().map(|&i| heaps[i].size.clone()).collect();
-        for (&i, g) in members.iter().zip(model.grundy_values(&sizes)?) {
-            values[i] = g;
-        }
-    }
+    let mut groups = by_rules(heaps, budget);
+    let values = group_values(heaps, &mut groups)?;
     let nim_sum = values.iter().fold(0, |a, &v| a ^ v);
     let report_heaps = heaps
         .iter()
@@ -223,13 +214,8 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
     let mut moves_complete = true;
     let (outcome, winning_moves, method) = match play {
         Play::Normal => {
-            let (moves, complete) = normal_winning_moves(
-                heaps,
-                &values,
-                nim_sum,
-                &mut models,
-                budget,
-            )?;
+            let (moves, complete) =
+                normal_winning_moves(heaps, &values, nim_sum, &mut groups)?;
             moves_complete = complete;
             (Outcome::from_is_p(nim_sum == 0), moves, None)
         }
@@ -253,48 +239,53 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
     })
 }
 
-/// The heaps' rule sets in order of first appearance, each with the
-/// indices of its heaps in order.
-fn by_rules(heaps: &[Heap]) -> Vec<(&Rules, Vec<usize>)> {
-    let mut groups: Vec<(&Rules, Vec<usize>)> = Vec::new();
+/// The heaps of one rule set (their indices, in order) and the model of
+/// its values.
+struct Group {
+    model: HeapModel,
+    members: Vec<usize>,
+}
+
+/// The heaps grouped by rule set, in order of first appearance.
+fn by_rules(heaps: &[Heap], budget: &Budget) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
     for (i, heap) in heaps.iter().enumerate() {
-        match groups.iter_mut().find(|(r, _)| **r == heap.rules) {
-            Some((_, members)) => members.push(i),
-            None => groups.push((&heap.rules, vec![i])),
+        match groups.iter_mut().find(|g| *g.model.rules() == heap.rules) {
+            Some(group) => group.members.push(i),
+            None => groups.push(Group {
+                model: HeapModel::new(heap.rules.clone(), budget.clone()),
+                members: vec![i],
+            }),
         }
     }
     groups
 }
 
-/// The model of `rules` (made on first need). The others forget the
-/// values they kept, so that a sum of many rule sets holds the values of
-/// one at a time.
-fn model_for<'a>(
-    models: &'a mut Vec<HeapModel>,
-    rules: &Rules,
-    budget: &Budget,
-) -> &'a mut HeapModel {
-    let i = match models.iter().position(|m| m.rules() == rules) {
-        Some(i) => i,
-        None => {
-            models.push(HeapModel::new(rules.clone(), budget.clone()));
-            models.len() - 1
+/// The heaps' values, one rule set at a time with its heaps together
+/// (one listing each). Each model but the last forgets its values when
+/// done, so that a sum holds those of one rule set at a time.
+fn group_values(heaps: &[Heap], groups: &mut [Group]) -> Result<Vec<u64>> {
+    let mut values = vec![0; heaps.len()];
+    let last = groups.len().saturating_sub(1);
+    for (k, group) in groups.iter_mut().enumerate() {
+        let sizes: Vec<BigUint> =
+            group.members.iter().map(|&i| heaps[i].size.clone()).collect();
+        let got = group.model.grundy_values(&sizes)?;
+        for (&i, g) in group.members.iter().zip(got) {
+            values[i] = g;
         }
-    };
-    for (j, other) in models.iter_mut().enumerate() {
-        if j != i {
-            other.forget_values();
+        if k != last {
+            group.model.forget_values();
         }
     }
-    &mut models[i]
+    Ok(values)
 }
 
 fn normal_winning_moves(
     heaps: &[Heap],
     values: &[u64],
     total: u64,
-    models: &mut Vec<HeapModel>,
-    budget: &Budget,
+    groups: &mut [Group],
 ) -> Result<(Vec<Move>, bool)> {
     let mut moves = Vec::new();
     let mut complete = true;
@@ -304,14 +295,15 @@ fn normal_winning_moves(
     // A heap may also move to an option of larger value (g_{1}(2) = 0 has
     // the option g(1) = 1), so every heap is searched, not only those
     // with v XOR t < v. One rule set at a time (its values are kept
-    // between its heaps), the last one of the values first (its values
-    // are still kept), then the moves in heap order.
-    for (rules, members) in by_rules(heaps).into_iter().rev() {
-        let model = model_for(models, rules, budget);
-        for i in members {
+    // between its heaps, then forgotten), the last one of the values
+    // first (its values are still kept), then the moves in heap order.
+    for group in groups.iter_mut().rev() {
+        for &i in &group.members {
             let target = values[i] ^ total;
+            let model = &mut group.model;
             complete &= heap_moves(model, &heaps[i], i, target, &mut moves)?;
         }
+        group.model.forget_values();
     }
     // Stable: each heap's moves keep their order.
     moves.sort_by_key(|m| m.heap);
@@ -648,17 +640,13 @@ mod tests {
 
     #[test]
     fn a_sum_keeps_the_values_of_one_rule_set() {
-        let budget = Budget::default();
-        let mut models = Vec::new();
-        let (a, b): (Rules, Rules) =
-            ("0.07".parse().unwrap(), "1,2,3".parse().unwrap());
-        model_for(&mut models, &a, &budget)
-            .grundy_values(&[500u32.into()])
-            .unwrap();
-        assert_eq!(models[0].kept(), 501);
-        model_for(&mut models, &b, &budget)
-            .grundy_values(&[40u32.into()])
-            .unwrap();
-        assert_eq!((models[0].kept(), models[1].kept()), (0, 41));
+        let heaps = heaps(&["0.07:500", "1,2,3:40", "0.07:499"]);
+        let mut groups = by_rules(&heaps, &Budget::default());
+        let members: Vec<&[usize]> =
+            groups.iter().map(|g| &g.members[..]).collect();
+        assert_eq!(members, [&[0, 2][..], &[1][..]]);
+        group_values(&heaps, &mut groups).unwrap();
+        let kept: Vec<usize> = groups.iter().map(|g| g.model.kept()).collect();
+        assert_eq!(kept, [0, 41]);
     }
 }
