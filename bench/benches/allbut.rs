@@ -98,7 +98,9 @@ fn values(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new("fes", format!("{x:?} to {n}")),
             &set,
-            |b, s| b.iter(|| FesValues::new(s).take(n).last()),
+            |b, s| {
+                b.iter(|| FesValues::new(s, &Budget::default()).take(n).last())
+            },
         );
     }
     for n in [10_000usize, 1_000_000] {
@@ -114,7 +116,9 @@ fn values(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new("fes", format!("[2, 3, 5] to {n} (same run)")),
             &set,
-            |b, s| b.iter(|| FesValues::new(s).take(n).last()),
+            |b, s| {
+                b.iter(|| FesValues::new(s, &Budget::default()).take(n).last())
+            },
         );
     }
     group.finish();

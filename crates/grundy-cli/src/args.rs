@@ -88,10 +88,11 @@ pub struct FormatArgs {
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
     /// Give up after generating this many positions (exit code 1)
-    /// [default: 10000000000; for octal games 10000000 heaps, each costing
-    /// far more than a position of a subtraction game, or 5*10^10 splits
-    /// (25 to 45 seconds), whichever comes first; --max-positions or
-    /// --timeout given replaces the split limit]
+    /// [default: 10000000000; for the period or heaps of an octal game
+    /// 10000000 heaps, each costing far more than a position of a
+    /// subtraction game, or 5*10^10 splits (25 to 45 seconds), whichever
+    /// comes first; --max-positions or --timeout given replaces the split
+    /// limit; a listing (values, plot) counts the values it lists]
     #[arg(long, value_name = "N")]
     pub max_positions: Option<u64>,
     /// Give up after this many seconds (exit code 1).
@@ -112,6 +113,14 @@ impl BudgetArgs {
             .into_iter()
             .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
         self.budget(octal)
+    }
+
+    /// The budget of a listing (`values`, `plot`): `--max-positions`
+    /// values at most (the library's default otherwise, for every kind of
+    /// rule set: the listing's length is the caller's `--to`), within the
+    /// deadline of `--timeout`. A listing counts no splits.
+    pub fn listing(&self) -> anyhow::Result<grundy::Budget> {
+        self.budget(false)
     }
 
     /// The budget for a computation on rules that are not octal games.

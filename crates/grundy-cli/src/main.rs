@@ -104,9 +104,55 @@ fn usage_error(err: &clap::Error) -> ExitCode {
         .map(|usage| command_of(&usage.to_string()))
         .or_else(subcommand_in_args)
         .unwrap_or_else(|| "grundy".to_string());
-    let message = grundy::shorten_quotes(&format!("{what}{tip}"));
+    let message = format!("{what}{tip}");
+    let message = grundy::shorten_quotes(&shorten_args(&message));
     report!("grundy: {message}; see '{command} --help'");
     ExitCode::from(2)
+}
+
+/// The longest argument a usage error shows whole (as
+/// `grundy::shorten_quotes` does for quoted input).
+const ARG_MAX: usize = 60;
+
+/// `message` with every argument longer than [`ARG_MAX`] characters cut
+/// to its first 40 and last 12: clap echoes a rejected value whole, in
+/// single quotes, so a `--to` of 100,000 digits made a line of 100,108
+/// bytes (issue 37).
+fn shorten_args(message: &str) -> String {
+    let mut long: Vec<String> = Vec::new();
+    for arg in std::env::args_os().skip(1) {
+        let arg = arg.to_string_lossy().into_owned();
+        // `--flag=VALUE` and `-oVALUE` echo the value alone.
+        if arg.starts_with("--")
+            && let Some((_, value)) = arg.split_once('=')
+        {
+            long.push(value.to_string());
+        } else if arg.starts_with('-') && !arg.starts_with("--") {
+            long.push(arg.chars().skip(2).collect());
+        }
+        long.push(arg);
+    }
+    long.retain(|a| a.chars().count() > ARG_MAX);
+    // The longest first: a value is part of its `--flag=VALUE`.
+    long.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    long.dedup();
+    let mut out = message.to_string();
+    for arg in long {
+        if !out.contains(arg.as_str()) {
+            continue;
+        }
+        let chars = arg.chars().count();
+        let head: String = arg.chars().take(40).collect();
+        let tail: String = arg.chars().skip(chars - 12).collect();
+        let cut = format!("{head}...{tail}");
+        out = out
+            .replace(
+                &format!("'{arg}'"),
+                &format!("'{cut}' ({chars} characters)"),
+            )
+            .replace(&arg, &cut);
+    }
+    out
 }
 
 /// `grundy values` when the first argument names a subcommand.

@@ -3,9 +3,18 @@
 //! Every unfinished output file is removed at once (the results never
 //! appear half written, and no temporary file is left behind). A command
 //! that can stop in good order (a sweep keeps the rows it has in its
-//! journal for `--resume`) hands its flag to [`graceful`]: the signal
-//! then sets the flag and the command winds down; a second signal, or any
-//! other command, ends the process at once with exit code 130.
+//! journal for `--resume`) hands its flag to [`graceful`] while it
+//! computes: the signal then sets the flag and the command winds down; a
+//! second signal, or any other command, ends the process at once with
+//! exit code 130.
+//!
+//! Graceful mode covers the computation that polls the flag and nothing
+//! else: a command enters it once its input is read and leaves it with
+//! [`abrupt`] before it writes its results. Opening or reading a FIFO
+//! that has no writer (`grundy fit --from FIFO`), or opening one to write
+//! that has no reader, waits for ever and never looks at the flag, so the
+//! first signal must end the process there (issue 37: it was ignored,
+//! and `timeout 5` did not stop the command).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,8 +29,13 @@ pub const INTERRUPTED: u8 = 130;
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
         grundy_sweep::remove_temporaries();
-        let flag = GRACEFUL.lock().ok().and_then(|g| g.clone());
-        match flag {
+        // The lock is held while the flag is set, so that [`abrupt`]
+        // sees either the flag set or no graceful mode at all.
+        let graceful = match GRACEFUL.lock() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        match graceful.as_ref() {
             Some(flag) if !flag.swap(true, Ordering::SeqCst) => {}
             _ => {
                 report!("grundy: interrupted");
@@ -36,4 +50,15 @@ pub fn graceful(flag: Arc<AtomicBool>) {
     if let Ok(mut g) = GRACEFUL.lock() {
         *g = Some(flag);
     }
+}
+
+/// Ends graceful mode: the next interrupt ends the process at once.
+/// Returns whether an interrupt came while it lasted (then the command
+/// should stop as interrupted, even if its computation had just ended).
+pub fn abrupt() -> bool {
+    let flag = match GRACEFUL.lock() {
+        Ok(mut g) => g.take(),
+        Err(poisoned) => poisoned.into_inner().take(),
+    };
+    flag.is_some_and(|f| f.load(Ordering::SeqCst))
 }

@@ -72,3 +72,41 @@ fn parts_left_out_of_the_build_say_so() {
         assert!(message.contains("cargo install"), "{message}");
     }
 }
+
+/// Issue 37: a family template without a parameter panicked (exit 101,
+/// a backtrace); it is one line, exit 2, saying how to add one.
+#[test]
+fn issue_37_a_family_without_parameters() {
+    insta::assert_snapshot!(error(&["sweep", "1,2,3"]), @r#"grundy: the family "1,2,3" has no parameters; give one with its range, e.g. "a=1..10", and use it in the template, e.g. "1,a,a+1""#);
+    let message = error(&["sweep", "all-but:2,3", "--format", "jsonl"]);
+    assert!(message.contains("has no parameters"), "{message}");
+    let message = error(&["fit", "1,2,3", "--for", "period"]);
+    assert!(message.contains("no parameters"), "{message}");
+}
+
+/// Issue 37: clap echoed a rejected value whole (a line of 100,108
+/// bytes for a `--to` of 100,000 digits); it is cut to its first 40 and
+/// last 12 characters, as the library cuts quoted input.
+#[test]
+fn issue_37_long_rejected_values_are_cut() {
+    let digits = "9".repeat(100_000);
+    let message = error(&["values", "1,2", "--to", &digits]);
+    assert!(message.len() < 250, "{} bytes: {message}", message.len());
+    insta::assert_snapshot!(message, @"grundy: invalid value '9999999999999999999999999999999999999999...999999999999' (100000 characters) for '--to <N>': number too large to fit in target type; see 'grundy values --help'");
+    let flag = format!("--to={digits}");
+    let message = error(&["values", "1,2", &flag]);
+    assert!(message.contains("(100000 characters)"), "{message}");
+    let unknown = format!("--{}", "x".repeat(5000));
+    let message = error(&["values", "1,2", &unknown]);
+    // Echoed three times (the argument and clap's tip), each cut.
+    assert!(message.len() < 400, "{} bytes: {message}", message.len());
+}
+
+/// Issue 37: a warning about sets that could not be evaluated, then the
+/// error those sets caused, made two lines; the error names them.
+#[test]
+fn issue_37_a_warning_and_an_error_are_one_line() {
+    let message =
+        error(&["fit", "a,0", "--param", "a=1..3", "--for", "period"]);
+    insta::assert_snapshot!(message, @r#"grundy: 3 rows, 0 with a value for period; a fit needs at least 2 rows with a value (widen the parameter ranges or raise the budget); 3 sets could not be evaluated (status "error"), e.g. "1,0": element "0" is 0; elements must be positive"#);
+}

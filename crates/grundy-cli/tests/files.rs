@@ -281,7 +281,124 @@ fn long_listings_match_the_library_report() {
         let play =
             if misere { grundy::Play::Misere } else { grundy::Play::Normal };
         let report =
-            grundy::ValuesReport::new(&set.parse().unwrap(), 5000, play);
+            grundy::ValuesReport::new(&set.parse().unwrap(), 5000, play)
+                .unwrap();
         assert_eq!(out, serde_json::to_string(&report).unwrap() + "\n");
+    }
+}
+
+/// Issue 37: `fit --from` read a line without a newline whole (1 GiB of
+/// NULs took 4.1 GB of memory); a line past 1 MiB is refused as it is
+/// read, in one line naming the file and the line, exit 2.
+#[test]
+fn issue_37_a_line_past_1_mib_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = dir.path().join("long.csv");
+    let mut text = b"a,set,period\n1,1,2\n".to_vec();
+    text.extend(std::iter::repeat_n(0u8, 3 << 20));
+    std::fs::write(&long, &text).unwrap();
+    let long = long.to_str().unwrap();
+    for args in [
+        vec!["fit", "--from", long, "--for", "period"],
+        vec!["merge", long],
+        vec!["merge", "-o", "merged.csv", long],
+    ] {
+        let (out, err) = run(&args, 2);
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(
+            err,
+            format!(
+                "grundy: \"{long}\" line 3 is longer than 1 MiB, which no row of a sweep file is; give a file that a sweep wrote\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // From stdin too.
+    let out = crate::util::grundy(&["fit", "--from", "-", "--for", "period"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "grundy: stdin line 3 is longer than 1 MiB, which no row of a sweep file is; give a file that a sweep wrote\n"
+    );
+}
+
+/// Issue 37: `grundy merge` of an 18.7 MB gzip bomb took 8.3 GB. Zeros
+/// without a newline stop at the first MiB; a bomb of short lines (gzip
+/// members of 1 MiB of newlines, 2 GB in all) stops when it has
+/// decompressed to 200 times what was read, within a memory limit of
+/// 1 GB (`ulimit -v`) that the whole file would break.
+#[test]
+fn issue_37_gzip_bombs_are_refused_in_bounded_memory() {
+    use grundy_sweep::Compression;
+    let dir = tempfile::tempdir().unwrap();
+    let zeros = dir.path().join("zeros.csv.gz");
+    let packed = Compression::Gzip.encode(vec![0u8; 50 << 20]).unwrap();
+    assert!(packed.len() < 1 << 20, "{} bytes", packed.len());
+    std::fs::write(&zeros, packed).unwrap();
+    let member = Compression::Gzip.encode(vec![b'\n'; 1 << 20]).unwrap();
+    let lines = dir.path().join("lines.csv.gz");
+    std::fs::write(&lines, member.repeat(2048)).unwrap();
+    for (bomb, why) in [
+        (&zeros, "line 1 is longer than 1 MiB"),
+        (&lines, "decompresses to more than 200 times its size"),
+    ] {
+        let bomb = bomb.to_str().unwrap();
+        for args in [
+            vec!["merge", bomb],
+            vec!["fit", "--from", bomb, "--for", "period"],
+        ] {
+            let started = Instant::now();
+            let out = limited_memory(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.starts_with(&format!("grundy: \"{bomb}\" ")), "{err}");
+            assert!(err.contains(why), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(started.elapsed() < Duration::from_secs(20));
+        }
+    }
+}
+
+/// `grundy ARGS` with at most 1 GB of address space where the shell can
+/// set it (Linux), else without a limit.
+fn limited_memory(args: &[&str]) -> std::process::Output {
+    let grundy = assert_cmd::cargo::cargo_bin("grundy");
+    let mut cmd = if cfg!(target_os = "linux") {
+        let mut sh = Command::new("sh");
+        sh.args(["-c", "ulimit -v 1000000 && exec \"$0\" \"$@\""]).arg(grundy);
+        sh
+    } else {
+        Command::new(grundy)
+    };
+    cmd.args(args).stdin(Stdio::null()).output().unwrap()
+}
+
+/// Issue 37: `--checkpoint FIFO --resume` waited for a writer, deaf to
+/// the first signal; a checkpoint that is not a regular file is refused
+/// at once.
+#[cfg(unix)]
+#[test]
+fn issue_37_a_checkpoint_that_is_a_fifo_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("state.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    for command in ["period", "values"] {
+        let mut args = vec![command, "0.07", "--checkpoint", fifo, "--resume"];
+        if command == "values" {
+            args.extend(["--to", "100"]);
+        }
+        let (out, err) = run(&args, 2);
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(
+            err,
+            format!(
+                "grundy: \"{fifo}\" is not a regular file, so not a checkpoint of grundy; give another --checkpoint\n"
+            )
+        );
     }
 }

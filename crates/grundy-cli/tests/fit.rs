@@ -567,3 +567,107 @@ fn bad_input() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// Issue 37: `fit --from` could not read what `sweep -o` writes
+/// compressed ("stream did not contain valid UTF-8"); `.csv.gz` and
+/// `.csv.zst` (also from stdin) give the fit of the plain file.
+#[test]
+fn issue_37_fit_reads_compressed_sweeps() {
+    let dir = tempfile::tempdir().unwrap();
+    let family = ["a,b", "--param", "a=1..12", "--param", "b=a+1..a+12"];
+    let fit_of = |path: &str| {
+        let (v, _) = fit_json(&["--from", path, "--for", "period"], 0);
+        (v["pieces"].clone(), v["rows"].clone(), v["exceptions"].clone())
+    };
+    let mut want = None;
+    for name in ["rows.csv", "rows.csv.gz", "rows.csv.zst", "rows.jsonl.zst"] {
+        let path = dir.path().join(name);
+        let path = path.to_str().unwrap();
+        let mut sweep = vec!["sweep"];
+        sweep.extend(family);
+        if name.contains("jsonl") {
+            sweep.extend(["--format", "jsonl"]);
+        }
+        sweep.extend(["-o", path]);
+        run(&sweep, 0);
+        let got = fit_of(path);
+        assert_eq!(got.1, 144, "{name}");
+        assert_eq!(&got, want.get_or_insert_with(|| got.clone()), "{name}");
+        let bytes = std::fs::read(path).unwrap();
+        let out = grundy(&["fit", "--from", "-", "--for", "period", "--json"])
+            .write_stdin(bytes)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name} on stdin");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["pieces"], got.0, "{name} on stdin");
+    }
+}
+
+/// Issue 37: the first SIGINT/SIGTERM only set the stop flag of `fit`'s
+/// sweep, but `fit --from FIFO` waiting for a writer never looked at it
+/// (it ran ten minutes under `timeout 5`). The wait now ends at once.
+#[cfg(unix)]
+#[test]
+fn issue_37_the_first_signal_ends_a_wait_on_a_fifo() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("rows.csv");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    let cases: [&[&str]; 2] = [
+        &["fit", "--from", fifo, "--for", "period"],
+        // With a family too (the sweep of --validate stops gracefully).
+        &[
+            "fit",
+            "a,b",
+            "--param",
+            "a=1..3",
+            "--param",
+            "b=a+1..4",
+            "--from",
+            fifo,
+            "--for",
+            "period",
+            "--validate",
+            "a=4..5",
+        ],
+    ];
+    for (args, signal) in cases.iter().zip(["TERM", "INT"]) {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        let sent = Instant::now();
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if sent.elapsed() > Duration::from_secs(2) {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                panic!("{args:?}: still waiting 2 s after SIG{signal}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(status.code(), Some(130), "{args:?}");
+        let mut err = String::new();
+        std::io::Read::read_to_string(
+            child.stderr.as_mut().unwrap(),
+            &mut err,
+        )
+        .unwrap();
+        assert_eq!(err, "grundy: interrupted\n", "{args:?}");
+    }
+}

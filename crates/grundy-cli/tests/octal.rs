@@ -613,3 +613,88 @@ fn sweep_of_three_digit_codes_matches_the_table() {
     assert_eq!(rows.len(), 1023);
     assert_eq!(check_against_the_table(&rows, 3, 1 << 20), 90);
 }
+
+/// A checkpoint relabelled for another game, edited, of an older format
+/// or beside another game's values is refused in one line naming the
+/// file (exit 2), and both files are left as they were. It used to
+/// resume: 0.07's values relabelled "0.137" gave "no period found" for
+/// 0.137 (pre-period 52, period 34) and `values` listed 0.07's values.
+// See: issue 37.
+#[test]
+fn issue_37_a_foreign_or_edited_checkpoint_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    let k = path("k.json");
+    let k = k.to_str().unwrap();
+    run(&["values", "0.07", "--to", "2000", "--checkpoint", k], 0);
+    let good: Value =
+        serde_json::from_str(&std::fs::read_to_string(k).unwrap()).unwrap();
+    assert_eq!(good["rules"], "0.07");
+    let values = std::fs::read(format!("{k}.values")).unwrap();
+    let edit = |key: &str, value: Value| {
+        let mut edited = good.clone();
+        edited[key] = value;
+        std::fs::write(k, edited.to_string()).unwrap();
+    };
+    let refused = |args: &[&str]| {
+        let (out, err) = run(args, 2);
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("k.json"), "{args:?}: {err}");
+        assert_eq!(std::fs::read(format!("{k}.values")).unwrap(), values);
+        err
+    };
+    let period = ["period", "0.137", "--checkpoint", k, "--resume"];
+    let list =
+        ["values", "0.137", "--resume", "--checkpoint", k, "--to", "2000"];
+    edit("rules", "0.137".into());
+    let err = refused(&period);
+    assert!(err.contains("do not belong to \"0.137\""), "{err}");
+    assert!(err.contains("remove it or give another --checkpoint"), "{err}");
+    refused(&list);
+    // Each field edited; an older format; a count past the values on
+    // disk (up to u64::MAX: no overflow, no allocation) or beyond u64.
+    let resume_07 = ["period", "0.07", "--checkpoint", k, "--resume"];
+    let mask = &good["mask"];
+    let edits = [
+        ("mask", serde_json::json!({"bits": 0, "domain": false})),
+        ("mask", serde_json::json!({"bits": mask["bits"], "domain": false})),
+        ("fixed_mask", Value::from(true)),
+        ("checksum", Value::from(good["checksum"].as_u64().unwrap() ^ 1)),
+        ("len", Value::from(1000)),
+    ];
+    for (key, value) in edits {
+        edit(key, value);
+        refused(&resume_07);
+    }
+    edit("format", 1.into());
+    let err = refused(&resume_07);
+    assert!(err.contains("format 1, written by an older version"), "{err}");
+    edit("len", u64::MAX.into());
+    let err = refused(&resume_07);
+    assert!(err.contains("fewer values than its checkpoint names"), "{err}");
+    std::fs::write(
+        k,
+        good.to_string().replace("2001", "18446744073709551616"),
+    )
+    .unwrap();
+    let err = refused(&resume_07);
+    assert!(err.contains("is not a checkpoint of grundy"), "{err}");
+    // Another game's values, as many, beside the unedited checkpoint.
+    std::fs::write(k, good.to_string()).unwrap();
+    let other = path("o.json");
+    let other = other.to_str().unwrap();
+    run(&["values", "0.137", "--to", "2000", "--checkpoint", other], 0);
+    std::fs::copy(format!("{other}.values"), format!("{k}.values")).unwrap();
+    let (_, err) = run(&resume_07, 2);
+    assert!(err.contains("do not belong to \"0.07\""), "{err}");
+    // Put back, it resumes: 0.07 (Dawson's Kayles) has pre-period 53 and
+    // period 34.
+    std::fs::write(format!("{k}.values"), &values).unwrap();
+    let report =
+        json(&["period", "0.07", "--json", "--checkpoint", k, "--resume"]);
+    assert_eq!(
+        (report["preperiod"].as_u64(), report["period"].as_u64()),
+        (Some(53), Some(34))
+    );
+}

@@ -337,3 +337,13 @@ fn a_perfect_person_at_the_keyboard_wins_exactly_when_they_should() {
         assert_eq!(last_line(&out), want, "{args:?}\n{out}");
     }
 }
+
+/// Issue 37: a set with millions of elements but a small heap is a small
+/// game (101 positions here); it was refused as "more than 2000000
+/// positions" because every element counted as an option.
+#[test]
+fn issue_37_a_small_heap_of_a_huge_set_is_played() {
+    let args = ["play", "--set", "1-3000000", "--heap", "100", "--demo"];
+    let (out, _) = run(&[&args[..], &["--seed", "1"]].concat(), 0);
+    assert!(out.contains("winner: you"), "{out}");
+}

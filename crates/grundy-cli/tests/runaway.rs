@@ -23,8 +23,10 @@ fn the_engine_probe_counts_against_the_budget() {
 
 #[test]
 fn fes_steps_over_huge_patterns_are_budgeted() {
+    // Its period (19999998, saltus 9999999) takes 7.7 * 10^7 positions
+    // since patterns compare by their hash (1.3 s in a release build).
     let set = "all-but:9999999,10000000";
-    stops(&["period", set, "--max-positions", "100000000"], "--max-positions");
+    stops(&["period", set, "--max-positions", "1000000"], "--max-positions");
     stops(&["period", set, "--timeout", "0.3"], "--timeout");
     stops(
         &["heap", set, "123456789012345678901", "--timeout", "0.3"],
@@ -91,4 +93,69 @@ fn huge_families_are_refused_before_they_run() {
         2,
     );
     assert!(err.contains("sets"), "{err}");
+}
+
+/// Issue 37: all-but sets with a large excluded set ignored every budget
+/// (one FES step tested each candidate against every position it had
+/// taken, and nothing polled the deadline inside a step): `period
+/// all-but:1-40000 --max-positions 10` ran 50 s, `--timeout 2` too. A
+/// step now tests runs of taken positions at once (those sets answer in
+/// milliseconds) and polls the budget as it goes; a set whose taken
+/// positions are all apart, {2, 4, ..., 40000, 40001}, still costs a
+/// step about a second, and stops at its deadline.
+#[test]
+fn issue_37_all_but_sets_with_large_excluded_sets_are_budgeted() {
+    stops(
+        &["period", "all-but:1-40000", "--max-positions", "10"],
+        "--max-positions",
+    );
+    let far = "all-but:1-99999,10000000";
+    stops(&["period", far, "--max-positions", "1"], "--max-positions");
+    let (out, _) = run(&["period", far, "--timeout", "5"], 0);
+    assert!(out.contains("pre-period 0, period 100000, saltus 1"), "{out}");
+    let apart: Vec<String> =
+        (1..=20_000).map(|i| (2 * i).to_string()).collect();
+    let apart = format!("all-but:{},40001", apart.join(","));
+    stops(&["period", &apart, "--timeout", "0.2"], "--timeout");
+    stops(&["heap", &apart, "5", "--timeout", "0.2"], "--timeout");
+    let values = ["values", &apart, "--to", "3", "--timeout", "0.2"];
+    listing_stops(&values, "--timeout");
+}
+
+/// A listing that its budget stops: exit 1, the flag to raise on the
+/// last line, and with `-o` no file.
+fn listing_stops(args: &[&str], flag: &str) {
+    let (_, err) = run(args, 1);
+    assert!(err.trim_end().ends_with(&format!("raise {flag}")), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cut.txt");
+    let mut with_file = args.to_vec();
+    with_file.extend(["-o", file.to_str().unwrap()]);
+    run(&with_file, 1);
+    assert!(!file.exists(), "grundy {with_file:?} wrote a file");
+}
+
+/// Issue 37: `values` and `plot` had no budget (`values 1-300000 --to
+/// 300000` and `plot 0.76 --to 10000000` ran for minutes); both take
+/// `--timeout` and `--max-positions` like the other commands.
+#[test]
+fn issue_37_listings_have_a_budget() {
+    let interval = ["values", "1-300000", "--to", "300000"];
+    listing_stops(
+        &[&interval[..], &["--timeout", "0.3"]].concat(),
+        "--timeout",
+    );
+    listing_stops(
+        &["values", "0.76", "--to", "100000", "--max-positions", "500"],
+        "--max-positions",
+    );
+    listing_stops(
+        &["values", "1,2,3", "--to", "100", "--max-positions", "50", "--csv"],
+        "--max-positions",
+    );
+    #[cfg(feature = "pictures")]
+    listing_stops(
+        &["plot", "0.76", "--to", "10000000", "--timeout", "0.3"],
+        "--timeout",
+    );
 }

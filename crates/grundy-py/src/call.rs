@@ -3,28 +3,40 @@
 //!
 //! Python runs signal handlers (Ctrl-C's `KeyboardInterrupt`) only on the
 //! main thread, between bytecodes; a call that computes in Rust for
-//! seconds must look for them itself. The computation runs on the
-//! calling thread with the GIL released (other Python threads go on), and
-//! the budget's observer, which the library calls now and then with the
-//! work done so far, takes the GIL back at most every [`VISIT_EVERY`] to
-//! run `check_signals` (and to move the progress bar). When a handler
-//! raises, the exception is kept, the budget's cancel flag is set, the
-//! library stops at its next check and the kept exception is raised.
-//! Calls shorter than [`VISIT_EVERY`] never take the GIL back, so they
-//! cost nothing extra. Loops of the binding itself (values, sweeps) call
-//! [`Watch::tick`] the same way.
+//! seconds must look for them itself. [`Watch::run`] computes on a worker
+//! thread while the calling thread, the GIL released (other Python
+//! threads go on), waits for it and takes the GIL back every
+//! [`VISIT_EVERY`] to run `check_signals` and move the progress bar. The
+//! worker never takes the GIL: the budget's observer, and the loops of
+//! the binding itself (values, sweeps), only record the work done
+//! ([`Watch::record`]). When a handler raises, the exception is kept, the
+//! budget's cancel flag is set, the library stops at its next check, and
+//! the kept exception is raised; a worker that has not stopped within
+//! [`GRACE`] is left to stop by itself (the flag stays set), so Ctrl-C
+//! answers promptly whatever the granularity of the library's checks.
+//! A call shorter than [`VISIT_EVERY`] never takes the GIL back; it costs
+//! the start of one thread.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use grundy::Budget;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 /// How often, at most, a running call takes the GIL back to run signal
 /// handlers and move the progress bar.
 pub(crate) const VISIT_EVERY: Duration = Duration::from_millis(50);
+
+/// How long, after a signal handler raised, the calling thread waits for
+/// the worker to stop before raising anyway.
+const GRACE: Duration = Duration::from_millis(200);
+
+/// The stack of a worker thread: a main thread's (the library's searches
+/// keep their own stacks on the heap; this is for safety).
+const WORKER_STACK: usize = 8 << 20;
 
 /// The limits a caller gives as keyword arguments.
 #[derive(Clone, Copy, Debug)]
@@ -55,19 +67,53 @@ pub(crate) fn work_limits<'a>(
     (b.max_positions, b.max_splits)
 }
 
-impl Limits {
-    /// The deadline `timeout=` sets, from now; a timeout that is not a
-    /// positive number of seconds is a `ValueError`.
-    pub(crate) fn deadline(&self) -> PyResult<Option<Instant>> {
-        match self.timeout {
-            None => Ok(None),
-            Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
-                Ok(Some(Instant::now() + Duration::from_secs_f64(t)))
-            }
-            Some(t) => Err(PyValueError::new_err(format!(
-                "timeout={t} must be a positive number of seconds"
-            ))),
+/// The limits of a listing (`values`, `outcomes`), as the command's
+/// `grundy values` sets them: `max_positions=` values at most (the
+/// library's default for every kind of rule set otherwise: the listing's
+/// length is the caller's `to`), `max_states=` for the exhaustive misère
+/// search, within `timeout=`. A listing counts no splits.
+pub(crate) fn listing_limits(
+    max_positions: Option<u64>,
+    max_states: u64,
+    timeout: Option<f64>,
+) -> Limits {
+    let b = grundy::Budget::defaults(false, max_positions, timeout.is_some());
+    Limits {
+        max_positions: b.max_positions,
+        max_states,
+        max_splits: b.max_splits,
+        timeout,
+    }
+}
+
+/// `timeout=` as a duration: a positive, finite number of seconds, as the
+/// command's `--timeout`; one too large to represent is no limit (`None`,
+/// as is no `timeout=`). Zero, negative, NaN and infinite timeouts are a
+/// `ValueError`.
+pub(crate) fn seconds(timeout: Option<f64>) -> PyResult<Option<Duration>> {
+    match timeout {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => {
+            Ok(Duration::try_from_secs_f64(t).ok())
         }
+        Some(t) if t == f64::INFINITY => Err(PyValueError::new_err(
+            "timeout=inf must be a finite number of seconds; use timeout=None for no time limit",
+        )),
+        Some(t) => {
+            let shown =
+                if t.is_nan() { "nan".to_string() } else { t.to_string() };
+            Err(PyValueError::new_err(format!(
+                "timeout={shown} must be a positive number of seconds"
+            )))
+        }
+    }
+}
+
+impl Limits {
+    /// The deadline `timeout=` sets, from now (none when it is beyond
+    /// what the clock represents: centuries); see [`seconds`].
+    pub(crate) fn deadline(&self) -> PyResult<Option<Instant>> {
+        Ok(seconds(self.timeout)?.and_then(|d| Instant::now().checked_add(d)))
     }
 }
 
@@ -91,14 +137,22 @@ pub(crate) struct Watch {
 
 struct Inner {
     cancel: Arc<AtomicBool>,
-    started: Instant,
-    /// Nanoseconds after `started` of the next visit.
-    next_visit: AtomicU64,
-    /// The work done at the last tick.
+    /// The work done so far, as the worker last recorded it.
     done: AtomicU64,
     failure: Mutex<Option<PyErr>>,
     progress: Option<Progress>,
     bar: Mutex<Option<Py<PyAny>>>,
+}
+
+/// How the wait for a worker ended.
+enum Waited<T> {
+    /// It returned this.
+    Done(T),
+    /// A signal handler raised and the worker had not stopped within
+    /// [`GRACE`]: it goes on alone until it sees the cancel flag.
+    Abandoned,
+    /// It panicked, with this payload.
+    Panicked(Box<dyn std::any::Any + Send + 'static>),
 }
 
 impl Watch {
@@ -107,8 +161,6 @@ impl Watch {
         Watch {
             inner: Arc::new(Inner {
                 cancel: Arc::new(AtomicBool::new(false)),
-                started: Instant::now(),
-                next_visit: AtomicU64::new(nanos(VISIT_EVERY)),
                 done: AtomicU64::new(0),
                 failure: Mutex::new(None),
                 progress,
@@ -118,7 +170,7 @@ impl Watch {
     }
 
     /// The budget of the call: `limits`, this watch's cancel flag, and an
-    /// observer that ticks it.
+    /// observer that records the work done.
     pub(crate) fn budget(&self, limits: &Limits) -> PyResult<Budget> {
         let watch = self.clone();
         Ok(Budget {
@@ -128,7 +180,7 @@ impl Watch {
             max_threads: grundy::default_threads(),
             deadline: limits.deadline()?,
             cancel: Some(self.cancel_flag()),
-            observer: Some(Arc::new(move |done| watch.tick(done))),
+            observer: Some(Arc::new(move |done| watch.record(done))),
         })
     }
 
@@ -137,28 +189,103 @@ impl Watch {
         self.inner.cancel.clone()
     }
 
+    /// Records `done` units of work, for the progress bar. Called by the
+    /// worker, which never takes the GIL.
+    pub(crate) fn record(&self, done: u64) {
+        self.inner.done.store(done, Ordering::Relaxed);
+    }
+
+    /// Runs `work` on a worker thread while this thread, the GIL
+    /// released, runs signal handlers and moves the bar every
+    /// [`VISIT_EVERY`]; then closes the bar. The exception a handler
+    /// raised is raised whatever `work` returned; a panic of `work` goes
+    /// on here (PyO3 makes it a `PanicException`).
+    pub(crate) fn run<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = sync_channel::<T>(1);
+        let worker = std::thread::Builder::new()
+            .name("grundy".into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || {
+                // The receiver may have given up (after Ctrl-C).
+                let _ = tx.send(work());
+            })
+            .map_err(|e| {
+                PyRuntimeError::new_err(format!(
+                    "cannot start a thread for the computation: {e}"
+                ))
+            })?;
+        let watch = self;
+        let waited = py.detach(move || {
+            let mut cancelled: Option<Instant> = None;
+            loop {
+                match rx.recv_timeout(VISIT_EVERY) {
+                    Ok(value) => {
+                        // It has returned; its end is moments away.
+                        let _ = worker.join();
+                        return Waited::Done(value);
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        return match worker.join() {
+                            Err(payload) => Waited::Panicked(payload),
+                            Ok(()) => Waited::Abandoned,
+                        };
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                }
+                match cancelled {
+                    Some(at) if at.elapsed() >= GRACE => {
+                        return Waited::Abandoned;
+                    }
+                    Some(_) => {}
+                    None => {
+                        Python::attach(|py| watch.visit(py));
+                        if watch.cancelled() {
+                            cancelled = Some(Instant::now());
+                        }
+                    }
+                }
+            }
+        });
+        let closed = self.close(py);
+        if let Some(e) = self.take_failure() {
+            return Err(e);
+        }
+        closed?;
+        match waited {
+            Waited::Done(value) => Ok(value),
+            Waited::Panicked(payload) => std::panic::resume_unwind(payload),
+            Waited::Abandoned => Err(PyRuntimeError::new_err(
+                "the computation was abandoned without a reason",
+            )),
+        }
+    }
+
+    /// [`Watch::run`] for a call of the library: its error becomes the
+    /// Python exception for it (`errors::from_library`).
+    pub(crate) fn call<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, grundy::Error> + Send + 'static,
+    {
+        self.run(py, work)?.map_err(|e| crate::errors::from_library(&e))
+    }
+
     /// Whether the call was stopped by a signal handler or the bar.
     pub(crate) fn cancelled(&self) -> bool {
         self.inner.cancel.load(Ordering::Relaxed)
     }
 
-    /// Records `done` units of work; past the next visit time, takes the
-    /// GIL to run signal handlers and move the bar. Called without the
-    /// GIL, on the thread that made the call.
-    pub(crate) fn tick(&self, done: u64) {
-        let inner = &*self.inner;
-        inner.done.store(done, Ordering::Relaxed);
-        let now = nanos(inner.started.elapsed());
-        if now < inner.next_visit.load(Ordering::Relaxed) {
-            return;
+    /// Runs signal handlers and moves the bar; an exception either
+    /// raises is kept and stops the call.
+    fn visit(&self, py: Python<'_>) {
+        let visited = py.check_signals().and_then(|()| self.show(py));
+        if let Err(e) = visited {
+            self.fail(e);
         }
-        inner.next_visit.store(now + nanos(VISIT_EVERY), Ordering::Relaxed);
-        Python::attach(|py| {
-            let visited = py.check_signals().and_then(|()| self.show(py));
-            if let Err(e) = visited {
-                self.fail(e);
-            }
-        });
     }
 
     /// Keeps `e` to raise at the end, and stops the call.
@@ -189,30 +316,8 @@ impl Watch {
         Ok(())
     }
 
-    /// Ends the call: closes the bar, and raises the exception a signal
-    /// handler (or the bar) raised, whatever the call's result; else maps
-    /// a library error to its Python exception.
-    pub(crate) fn finish<T>(
-        &self,
-        py: Python<'_>,
-        result: Result<T, grundy::Error>,
-    ) -> PyResult<T> {
-        let closed = self.close(py);
-        let failure = self
-            .inner
-            .failure
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        closed?;
-        result.map_err(|e| crate::errors::from_library(&e))
-    }
-
     /// Closes the progress bar, if one was shown, at the final count.
-    pub(crate) fn close(&self, py: Python<'_>) -> PyResult<()> {
+    fn close(&self, py: Python<'_>) -> PyResult<()> {
         let bar =
             self.inner.bar.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(bar) = bar {
@@ -224,11 +329,7 @@ impl Watch {
     }
 
     /// The exception kept from a signal handler, if any (taken).
-    pub(crate) fn take_failure(&self) -> Option<PyErr> {
+    fn take_failure(&self) -> Option<PyErr> {
         self.inner.failure.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
-}
-
-fn nanos(d: Duration) -> u64 {
-    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }

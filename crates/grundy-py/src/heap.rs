@@ -195,7 +195,6 @@ pub(crate) fn heap(
         total: None,
     }));
     let budget = watch.budget(&limits)?;
-    let found = py.detach(|| grundy::heap(&rules, &n, &budget));
-    let report = watch.finish(py, found)?;
+    let report = watch.call(py, move || grundy::heap(&rules, &n, &budget))?;
     Ok(PyHeapReport { report })
 }

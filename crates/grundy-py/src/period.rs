@@ -301,9 +301,11 @@ pub(crate) fn period(
     let budget = watch.budget(&limits)?;
     let options = PeriodOptions { engine, ..PeriodOptions::default() };
     let started = Instant::now();
-    let found = py.detach(|| grundy::period(&rules, play, &options, &budget));
+    let r = rules.clone();
+    let found =
+        watch.run(py, move || grundy::period(&r, play, &options, &budget))?;
     let seconds = started.elapsed().as_secs_f64();
-    let report = watch.finish(py, found)?;
+    let report = found.map_err(|e| crate::errors::from_library(&e))?;
     Ok(PyPeriodReport { report, rules, seconds })
 }
 

@@ -37,9 +37,22 @@ pub(crate) fn rules(obj: &Bound<'_, PyAny>) -> PyResult<Rules> {
             type_name(obj)
         )));
     };
+    // An iterable may be endless (`itertools.count(1)`): an element above
+    // MAX_ELEMENT stops the reading at once, and a set has at most
+    // MAX_ELEMENT distinct elements, so more items than that are refused
+    // rather than read for ever. Ctrl-C is looked for now and then.
     let mut elements = Vec::new();
     for item in items {
         elements.push(element(&item?)?);
+        if elements.len() as u64 > MAX_ELEMENT {
+            return Err(invalid_rules(format!(
+                "rules {} has more than {MAX_ELEMENT} elements, more than any set of move sizes up to {MAX_ELEMENT}; give a finite set such as {{1, 2, 3}}",
+                shown(obj)
+            )));
+        }
+        if elements.len() % CHECK_SIGNALS_EVERY == 0 {
+            obj.py().check_signals()?;
+        }
     }
     FiniteSet::new(elements)
         .map(Rules::from)
@@ -50,8 +63,24 @@ fn message(e: &grundy::Error) -> String {
     e.message().to_string()
 }
 
-/// One element of an iterable of ints: a move size, 1 to MAX_ELEMENT.
+/// Elements of an iterable read between two looks at Ctrl-C.
+const CHECK_SIGNALS_EVERY: usize = 1 << 16;
+
+/// One element of an iterable of ints: a move size, 1 to MAX_ELEMENT
+/// (0 is left to the library, whose message names it).
 fn element(item: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let too_large = |n: &Bound<'_, PyAny>| {
+        invalid_rules(format!(
+            "element \"{}\" is too large for the engine; elements must be at most {MAX_ELEMENT}",
+            shown(n)
+        ))
+    };
+    // Plain ints, the common case, without a method call.
+    if item.is_exact_instance_of::<PyInt>()
+        && let Ok(n) = item.extract::<u64>()
+    {
+        return if n > MAX_ELEMENT { Err(too_large(item)) } else { Ok(n) };
+    }
     let not_int = || {
         invalid_rules(format!(
             "rules element {} is a {}, not an int; write move sizes as ints, e.g. {{1, 2, 3}}",
@@ -72,11 +101,9 @@ fn element(item: &Bound<'_, PyAny>) -> PyResult<u64> {
         )));
     }
     match index.extract::<u64>() {
-        Ok(n) => Ok(n),
-        Err(_) => Err(invalid_rules(format!(
-            "element \"{}\" is too large for the engine; elements must be at most {MAX_ELEMENT}",
-            shown(item)
-        ))),
+        Ok(n) if n <= MAX_ELEMENT => Ok(n),
+        // The number itself, not the repr of a NumPy scalar.
+        _ => Err(too_large(&index)),
     }
 }
 

@@ -236,8 +236,7 @@ pub(crate) fn sum(
         total: None,
     }));
     let budget = watch.budget(&limits)?;
-    let found = py.detach(|| grundy::sum(&heaps, play, &budget));
-    let report = watch.finish(py, found)?;
+    let report = watch.call(py, move || grundy::sum(&heaps, play, &budget))?;
     Ok(PySumReport { report })
 }
 
@@ -296,11 +295,10 @@ pub(crate) fn best_move(
         total: None,
     }));
     let budget = watch.budget(&limits)?;
-    let found = py.detach(|| {
+    let chosen = watch.call(py, move || {
         let best = Strategy::new(play, budget).best_moves(&heaps)?;
         let random = ChaCha8Rng::seed_from_u64(seed).next_u64();
         Ok(Strategy::pick(&best, random).cloned())
-    });
-    let chosen = watch.finish(py, found)?;
+    })?;
     Ok(chosen.map(|inner| PyMove { inner }))
 }

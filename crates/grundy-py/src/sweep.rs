@@ -3,21 +3,19 @@
 //! list of dicts).
 //!
 //! The sets are evaluated by `grundy_sweep::run` on a thread pool, with
-//! the per-set budget of `grundy sweep`; the calling thread releases the
-//! GIL and waits for rows, looking for Ctrl-C and moving the progress bar
-//! between them (`call.rs`); Ctrl-C sets the sweep's cancel flag. The
+//! the per-set budget of `grundy sweep`, on a worker of `call.rs` that
+//! counts the rows as they come; the calling thread releases the GIL,
+//! looks for Ctrl-C and moves the progress bar; Ctrl-C sets the sweep's
+//! cancel flag. The
 //! columns are the contract of the command's CSV and JSON Lines files:
 //! the parameter names, then `grundy_sweep::RESULT_COLUMNS`.
-
-use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::time::Duration;
 
 use grundy_sweep::{Family, RESULT_COLUMNS, Row, RunOptions, run};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::call::{Progress, VISIT_EVERY, Watch};
+use crate::call::{Progress, Watch, seconds};
 use crate::errors::from_sweep;
 
 /// The family `sweep` describes: a template with parameters, or subsets.
@@ -68,7 +66,7 @@ pub(crate) fn sweep_columns<'py>(
 
 /// Every row of `family`, in family order, each set with the per-set
 /// budget; the GIL released meanwhile, Ctrl-C and the progress bar
-/// watched. Shared by `sweep` and `fit`.
+/// watched (`call.rs`). Shared by `sweep` and `fit`.
 pub(crate) fn rows(
     py: Python<'_>,
     family: &Family,
@@ -77,17 +75,7 @@ pub(crate) fn rows(
     jobs: usize,
     progress: bool,
 ) -> PyResult<Vec<Row>> {
-    let timeout = match timeout {
-        None => None,
-        Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
-            Some(Duration::from_secs_f64(t))
-        }
-        Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "timeout={t} must be a positive number of seconds"
-            )));
-        }
-    };
+    let timeout = seconds(timeout)?;
     let total = py.detach(|| family.count()).map_err(|e| from_sweep(&e))?;
     let watch = Watch::new(progress.then_some(Progress {
         desc: "sweep",
@@ -100,50 +88,18 @@ pub(crate) fn rows(
         timeout,
         cancel: watch.cancel_flag(),
     };
-    let (ran, mut rows) =
-        py.detach(|| wait_for_rows(family, &options, &watch));
-    if let Some(e) = watch.take_failure() {
-        let _ = watch.close(py);
-        return Err(e);
-    }
-    watch.close(py)?;
-    ran?;
+    let (family, w) = (family.clone(), watch.clone());
+    let (ran, mut rows) = watch.run(py, move || {
+        let mut rows = Vec::new();
+        let ran = run(&family, &|_| true, &options, &mut |batch| {
+            rows.extend(batch);
+            w.record(rows.len() as u64);
+        });
+        (ran, rows)
+    })?;
+    ran.map_err(|e| from_sweep(&e))?;
     rows.sort_by_key(|r| r.index);
     Ok(rows)
-}
-
-/// Runs the sweep on its own threads and collects the rows, ticking
-/// `watch` at least every [`VISIT_EVERY`] while waiting.
-fn wait_for_rows(
-    family: &Family,
-    options: &RunOptions,
-    watch: &Watch,
-) -> (PyResult<()>, Vec<Row>) {
-    let (tx, rx) = channel::<Vec<Row>>();
-    let mut rows = Vec::new();
-    let ran = std::thread::scope(|scope| {
-        let worker = scope.spawn(move || {
-            run(family, &|_| true, options, &mut |batch| {
-                // The receiver waits below until this thread ends.
-                let _ = tx.send(batch);
-            })
-        });
-        loop {
-            match rx.recv_timeout(VISIT_EVERY) {
-                Ok(batch) => rows.extend(batch),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-            watch.tick(rows.len() as u64);
-        }
-        worker.join()
-    });
-    let ran = match ran {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => Err(from_sweep(&e)),
-        Err(_) => Err(PyRuntimeError::new_err("a sweep worker panicked")),
-    };
-    (ran, rows)
 }
 
 /// The rows as columns: the parameters by name, then the result columns.

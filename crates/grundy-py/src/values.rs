@@ -1,23 +1,26 @@
 //! `grundy.values` and `grundy.outcomes`: sequences as NumPy arrays.
 //!
-//! The library's sequence ([`grundy::values`], [`grundy::outcomes`]) is
-//! written into a Rust vector with the GIL released, a chunk at a time
-//! (Ctrl-C is looked for between chunks, see `call.rs`), and the vector
-//! becomes the array's memory without a copy (`PyArray1::from_vec`): no
-//! Python object per value, so 10^8 values take one call and the memory
-//! of the array itself.
+//! The library's listing within the call's budget
+//! ([`grundy::values_within`], [`grundy::outcomes_within`]: it stops at
+//! `max_positions=`, `timeout=`, `max_states=` for the misère search, or
+//! Ctrl-C's cancel flag) is written into a Rust vector on a worker thread
+//! (`call.rs`), and the vector becomes the array's memory without a copy
+//! (`PyArray1::from_vec`): no Python object per value, so 10^8 values
+//! take one call and the memory of the array itself. A listing that ends
+//! before `to` is an error saying why (the library's words), never a
+//! shorter array.
 
-use grundy::{Outcome, Play, Rules};
+use grundy::{DEFAULT_MAX_STATES, Outcome, Play, Rules};
 use numpy::{Element, PyArray1};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::call::{Progress, Watch};
+use crate::call::{Progress, Watch, listing_limits};
 use crate::errors;
 
-/// Values written between two looks at Ctrl-C and the progress bar.
-const CHUNK: usize = 1 << 20;
+/// Values written between two records of the work done (for the bar).
+const CHUNK: usize = 1 << 16;
 
 /// The number of positions 0..=to, as a vector length.
 fn count(to: i64) -> PyResult<usize> {
@@ -46,53 +49,79 @@ fn room<T>(n: usize, to: i64) -> PyResult<Vec<T>> {
 }
 
 /// Fills `out` with the first `n` items of `items`, `CHUNK` at a time,
-/// ticking `watch` between chunks; stops early if it is cancelled or
-/// `items` ends.
+/// recording the count for the bar; stops early if `items` ends (the
+/// listing's budget or cancel flag stopped it, or its engine cannot go
+/// on).
 fn fill<T, I: Iterator<Item = T>>(
     out: &mut Vec<T>,
     mut items: I,
     n: usize,
     watch: &Watch,
 ) {
-    while out.len() < n && !watch.cancelled() {
+    while out.len() < n {
         let step = CHUNK.min(n - out.len());
         let before = out.len();
         out.extend(items.by_ref().take(step));
-        watch.tick(out.len() as u64);
+        watch.record(out.len() as u64);
         if out.len() - before < step {
             break;
         }
     }
 }
 
-/// The Grundy values g(0), ..., g(to) in a vector of `T`, or the first
-/// value that does not fit in `T`.
+/// Why a listing is shorter than asked.
+enum Cut {
+    /// g(at) = value does not fit in the array's dtype.
+    Dtype { at: usize, value: u64 },
+    /// The library's listing ended: its error, if it gave one.
+    Ended(Option<grundy::Error>),
+}
+
+impl Cut {
+    /// The Python exception: the library's for its own stop.
+    fn into_err(self, rules: &Rules, dtype: &str, to: i64) -> PyErr {
+        match self {
+            Cut::Dtype { at, value } => errors::error(format!(
+                "g({at}) = {value} does not fit in dtype {dtype}; use dtype=\"int64\""
+            )),
+            Cut::Ended(Some(e)) => errors::from_library(&e),
+            Cut::Ended(None) => errors::error(format!(
+                "the listing of \"{rules}\" ended before to={to}"
+            )),
+        }
+    }
+}
+
+/// The Grundy values g(0), ..., g(n - 1) of `rules` within `budget`, in
+/// `out` (reserved for them), as `T`; or why the listing is shorter.
 fn grundy_values<T>(
     rules: &Rules,
+    budget: &grundy::Budget,
+    mut out: Vec<T>,
     n: usize,
-    to: i64,
     watch: &Watch,
-) -> PyResult<Result<Vec<T>, (usize, u64)>>
+) -> Result<Vec<T>, Cut>
 where
-    T: TryFrom<u64> + Send,
+    T: TryFrom<u64>,
 {
-    let mut out: Vec<T> = room(n, to)?;
+    let mut listing = grundy::values_within(rules, budget);
     let mut bad = None;
-    let values = grundy::values(rules).enumerate().map_while(|(i, g)| {
-        let v = g.value();
-        match T::try_from(v) {
+    let values = listing.by_ref().enumerate().map_while(|(at, g)| {
+        let value = g.value();
+        match T::try_from(value) {
             Ok(t) => Some(t),
             Err(_) => {
-                bad = Some((i, v));
+                bad = Some(Cut::Dtype { at, value });
                 None
             }
         }
     });
     fill(&mut out, values, n, watch);
-    Ok(match bad {
-        Some(b) => Err(b),
+    match bad {
+        Some(cut) => Err(cut),
+        None if out.len() < n => Err(Cut::Ended(listing.error())),
         None => Ok(out),
-    })
+    }
 }
 
 /// One supported element type of the values array.
@@ -101,10 +130,11 @@ fn values_array<'py, T>(
     rules: &Rules,
     to: i64,
     dtype: &str,
+    limits: &crate::call::Limits,
     progress: bool,
 ) -> PyResult<Bound<'py, PyAny>>
 where
-    T: Element + TryFrom<u64> + Send,
+    T: Element + TryFrom<u64> + Send + 'static,
 {
     let n = count(to)?;
     let watch = Watch::new(progress.then_some(Progress {
@@ -112,13 +142,14 @@ where
         unit: "positions",
         total: Some(n as u64),
     }));
-    let filled = py.detach(|| grundy_values::<T>(rules, n, to, &watch));
-    let filled = watch.finish(py, Ok(filled))??;
+    let budget = watch.budget(limits)?;
+    let out: Vec<T> = room(n, to)?;
+    let (r, w) = (rules.clone(), watch.clone());
+    let filled =
+        watch.run(py, move || grundy_values::<T>(&r, &budget, out, n, &w))?;
     match filled {
         Ok(v) => Ok(PyArray1::from_vec(py, v).into_any()),
-        Err((i, v)) => Err(errors::error(format!(
-            "g({i}) = {v} does not fit in dtype {dtype}; use dtype=\"int64\""
-        ))),
+        Err(cut) => Err(cut.into_err(rules, dtype, to)),
     }
 }
 
@@ -129,7 +160,10 @@ where
 /// (``{1, 2, 3}``, ``range(1, 4)``). The array's ``dtype`` is int64 unless
 /// another integer type is asked for (``"uint8"`` takes an eighth of the
 /// memory; a value that does not fit is an error). The values are
-/// computed with the GIL released; Ctrl-C stops the call.
+/// computed with the GIL released; Ctrl-C stops the call. A listing
+/// stopped before ``to`` (by ``max_positions`` values, ``timeout``
+/// seconds, or an engine that cannot go on) raises ``grundy.Error``
+/// (``grundy.BudgetExceeded`` for a limit), never a shorter array.
 ///
 /// Misère play has no Grundy values here: ``misere=True`` is an error
 /// pointing at ``grundy.outcomes(rules, to, misere=True)``.
@@ -142,13 +176,25 @@ where
 /// >>> grundy.values("all-but:2,3,6,8", 10).tolist()
 /// [0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 4]
 #[pyfunction]
-#[pyo3(signature = (rules, to, misere = false, *, dtype = None, progress = false))]
+#[pyo3(signature = (
+    rules,
+    to,
+    misere = false,
+    *,
+    dtype = None,
+    max_positions = None,
+    timeout = None,
+    progress = false,
+))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn values<'py>(
     py: Python<'py>,
     rules: &Bound<'py, PyAny>,
     to: i64,
     misere: bool,
     dtype: Option<&Bound<'py, PyAny>>,
+    max_positions: Option<u64>,
+    timeout: Option<f64>,
     progress: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let rules = crate::rules::rules(rules)?;
@@ -164,16 +210,17 @@ pub(crate) fn values<'py>(
             numpy.call_method1("dtype", (d,))?.getattr("name")?.extract()?
         }
     };
-    let r = &rules;
+    let limits = &listing_limits(max_positions, DEFAULT_MAX_STATES, timeout);
+    let (r, p) = (&rules, progress);
     match name.as_str() {
-        "int64" => values_array::<i64>(py, r, to, &name, progress),
-        "uint64" => values_array::<u64>(py, r, to, &name, progress),
-        "int32" => values_array::<i32>(py, r, to, &name, progress),
-        "uint32" => values_array::<u32>(py, r, to, &name, progress),
-        "int16" => values_array::<i16>(py, r, to, &name, progress),
-        "uint16" => values_array::<u16>(py, r, to, &name, progress),
-        "int8" => values_array::<i8>(py, r, to, &name, progress),
-        "uint8" => values_array::<u8>(py, r, to, &name, progress),
+        "int64" => values_array::<i64>(py, r, to, &name, limits, p),
+        "uint64" => values_array::<u64>(py, r, to, &name, limits, p),
+        "int32" => values_array::<i32>(py, r, to, &name, limits, p),
+        "uint32" => values_array::<u32>(py, r, to, &name, limits, p),
+        "int16" => values_array::<i16>(py, r, to, &name, limits, p),
+        "uint16" => values_array::<u16>(py, r, to, &name, limits, p),
+        "int8" => values_array::<i8>(py, r, to, &name, limits, p),
+        "uint8" => values_array::<u8>(py, r, to, &name, limits, p),
         _ => Err(PyValueError::new_err(format!(
             "dtype={} is not an integer type; use \"int64\" (the default), \"uint8\", \"uint16\", \"uint32\" or another NumPy integer type",
             crate::display::py_str(&name)
@@ -181,12 +228,36 @@ pub(crate) fn values<'py>(
     }
 }
 
+/// The outcomes of heaps 0..`n - 1` of `rules` under `play` within
+/// `budget`, each as `cell` makes it, in `out` (reserved for them); or
+/// why the listing is shorter.
+fn outcome_cells<T>(
+    rules: &Rules,
+    play: Play,
+    budget: &grundy::Budget,
+    mut out: Vec<T>,
+    n: usize,
+    watch: &Watch,
+    cell: fn(Outcome) -> T,
+) -> Result<Vec<T>, Cut> {
+    let mut listing = grundy::outcomes_within(rules, play, budget);
+    fill(&mut out, listing.by_ref().map(cell), n, watch);
+    if out.len() < n {
+        return Err(Cut::Ended(listing.error()));
+    }
+    Ok(out)
+}
+
 /// The outcomes of heaps 0, 1, ..., to: a NumPy bool array, True at the
 /// P-positions (the player to move loses), or with ``as_str=True`` the
 /// string of letters ``P``/``N`` that ``grundy values --json`` prints.
 ///
 /// Under normal play the P-positions are where g(n) = 0; ``misere=True``
-/// gives the misère outcomes (the player who cannot move wins).
+/// gives the misère outcomes (the player who cannot move wins), found by
+/// an exhaustive search storing at most ``max_states`` positions for
+/// games that split heaps. A listing stopped before ``to`` (that limit,
+/// ``max_positions`` heaps or ``timeout`` seconds) raises
+/// ``grundy.BudgetExceeded``, never a shorter result.
 ///
 /// >>> import grundy
 /// >>> grundy.outcomes("1,2,3", 8, as_str=True)
@@ -194,13 +265,27 @@ pub(crate) fn values<'py>(
 /// >>> grundy.outcomes({1, 2, 3}, 5, misere=True)
 /// array([False,  True, False, False, False,  True])
 #[pyfunction]
-#[pyo3(signature = (rules, to, misere = false, *, as_str = false, progress = false))]
+#[pyo3(signature = (
+    rules,
+    to,
+    misere = false,
+    *,
+    as_str = false,
+    max_positions = None,
+    max_states = DEFAULT_MAX_STATES,
+    timeout = None,
+    progress = false,
+))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn outcomes<'py>(
     py: Python<'py>,
     rules: &Bound<'py, PyAny>,
     to: i64,
     misere: bool,
     as_str: bool,
+    max_positions: Option<u64>,
+    max_states: u64,
+    timeout: Option<f64>,
     progress: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let rules = crate::rules::rules(rules)?;
@@ -211,23 +296,23 @@ pub(crate) fn outcomes<'py>(
         unit: "positions",
         total: Some(n as u64),
     }));
+    let limits = listing_limits(max_positions, max_states, timeout);
+    let budget = watch.budget(&limits)?;
+    let (r, w) = (rules.clone(), watch.clone());
     if as_str {
-        let letters = py.detach(|| -> PyResult<String> {
-            let mut out: Vec<u8> = room(n, to)?;
-            let letters =
-                grundy::outcomes(&rules, play).map(|o| o.letter() as u8);
-            fill(&mut out, letters, n, &watch);
-            Ok(String::from_utf8(out).expect("ASCII letters"))
-        });
-        let letters = watch.finish(py, Ok(letters))??;
+        let out: Vec<u8> = room(n, to)?;
+        let letter = |o: Outcome| o.letter() as u8;
+        let letters = watch.run(py, move || {
+            outcome_cells(&r, play, &budget, out, n, &w, letter)
+        })?;
+        let letters = letters.map_err(|cut| cut.into_err(&rules, "", to))?;
+        let letters = String::from_utf8(letters).expect("ASCII letters");
         return Ok(PyString::new(py, &letters).into_any());
     }
-    let cells = py.detach(|| -> PyResult<Vec<bool>> {
-        let mut out: Vec<bool> = room(n, to)?;
-        let is_p = grundy::outcomes(&rules, play).map(|o| o == Outcome::P);
-        fill(&mut out, is_p, n, &watch);
-        Ok(out)
-    });
-    let cells = watch.finish(py, Ok(cells))??;
+    let out: Vec<bool> = room(n, to)?;
+    let is_p = |o: Outcome| o == Outcome::P;
+    let cells = watch
+        .run(py, move || outcome_cells(&r, play, &budget, out, n, &w, is_p))?;
+    let cells = cells.map_err(|cut| cut.into_err(&rules, "", to))?;
     Ok(PyArray1::from_vec(py, cells).into_any())
 }

@@ -3,6 +3,9 @@ token and the fix, the command's words with Python's argument names."""
 
 from __future__ import annotations
 
+import itertools
+
+import numpy as np
 import pytest
 
 import grundy
@@ -152,3 +155,60 @@ def test_messages_name_no_flags():
         with pytest.raises(grundy.BudgetExceeded) as e:
             call()
         assert "--" not in str(e.value) and "raise " in str(e.value)
+
+
+# Issue 37, section 6: iterables of rules are read only as far as a set
+# can reach (an element above MAX_ELEMENT, or more elements than any set
+# has), so an endless one is refused instead of filling memory.
+
+
+def test_endless_rules_are_refused():
+    cases = [
+        # The first element above MAX_ELEMENT stops the reading at once.
+        (itertools.chain([1, 2, grundy.MAX_ELEMENT + 1], itertools.count(1)),
+         'element "10000001" is too large for the engine; elements must be at most 10000000'),
+        (itertools.count(1),
+         'element "10000001" is too large for the engine; elements must be at most 10000000'),
+        (itertools.repeat(1),
+         "rules repeat(1) has more than 10000000 elements, more than any set of move sizes "
+         "up to 10000000; give a finite set such as {1, 2, 3}"),
+        (np.array([3, 2 * 10**7]),
+         'element "20000000" is too large for the engine; elements must be at most 10000000'),
+    ]
+    for rules, message in cases:
+        with pytest.raises(grundy.InvalidRules) as e:
+            grundy.values(rules, 5)
+        assert str(e.value) == message
+
+
+# Issue 37, section 6: timeout= as the command's --timeout: any positive,
+# finite number of seconds; one too large for the clock is no limit.
+
+
+def test_huge_timeouts_mean_no_limit():
+    for t in (1e30, 1e300, 10**9, 1e9):
+        assert grundy.period("2,3,5", timeout=t).period == 7
+        assert grundy.heap("1,2,3", 31, timeout=t).grundy == 3
+        assert grundy.sum([("1,2,3", 5)], misere=True, timeout=t).outcome == "P"
+        assert grundy.values("1,2,3", 3, timeout=t).tolist() == [0, 1, 2, 3]
+        assert grundy.outcomes("1,2,3", 4, timeout=t, as_str=True) == "PNNNP"
+    assert len(grundy.sweep("a,2*a+1", a="1..3", timeout=1e30)) == 3
+
+
+@pytest.mark.parametrize("timeout,message", [
+    (0, "timeout=0 must be a positive number of seconds"),
+    (-1.5, "timeout=-1.5 must be a positive number of seconds"),
+    (float("nan"), "timeout=nan must be a positive number of seconds"),
+    (float("inf"), "timeout=inf must be a finite number of seconds; use timeout=None for no time limit"),
+])
+def test_bad_timeouts(timeout, message):
+    calls = [lambda: grundy.period("1,2", timeout=timeout),
+             lambda: grundy.heap("1,2", 5, timeout=timeout),
+             lambda: grundy.sum([("1,2", 5)], timeout=timeout),
+             lambda: grundy.values("1,2", 5, timeout=timeout),
+             lambda: grundy.outcomes("1,2", 5, timeout=timeout),
+             lambda: grundy.sweep("a,2*a+1", a="1..3", timeout=timeout)]
+    for call in calls:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == message

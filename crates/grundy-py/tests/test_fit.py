@@ -51,3 +51,14 @@ def test_bad_arguments_are_one_line():
         assert "\n" not in str(e.value)
     with pytest.raises(ValueError, match="no parameters"):
         grundy.fit("1,2")
+
+
+def test_validate_must_be_a_dict():
+    # Issue 37, section 6: validate=5 raised a raw AttributeError.
+    for validate, shown in ((5, "5 is a int"), ("a=25..40", "'a=25..40' is a str"),
+                            ([("a", "25..40")], "[('a', '25..40')] is a list")):
+        with pytest.raises(TypeError) as e:
+            grundy.fit("a,2*a+1", a="1..24", validate=validate)
+        assert str(e.value) == (
+            f"validate={shown}, not a dict; give the ranges to check by parameter, "
+            'e.g. validate={"a": "31..60"}')

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -60,6 +62,13 @@ CALLS = {
                                      max_states=10**9),
     "sweep": lambda: grundy.sweep("a,2*a+1,3*a+1", a="100000..100100",
                                   jobs=1, max_positions=10**13),
+    # Issue 37, section 6: calls whose work came in one piece the binding
+    # did not look inside (66 s, 6.7 s and 5.9 s to stop): a value of an
+    # octal game, a heap of Grundy's game, a listing of a wide set.
+    "values octal": lambda: grundy.values("0.76", 10**6),
+    "heap octal": lambda: grundy.heap("grundy", 4194304),
+    "values wide": lambda: grundy.values("1-100000", 100000),
+    "outcomes wide": lambda: grundy.outcomes("1-100000", 100000, as_str=True),
 }
 
 
@@ -135,3 +144,46 @@ def test_threads_compute_side_by_side():
         th.join()
     total = time.monotonic() - t
     assert len(times) == 2 and total < 0.9
+
+
+# A script that makes one long call, as a user at a terminal would, after
+# saying it started. Python raises KeyboardInterrupt on SIGINT only if
+# SIGINT was not ignored when it started (see _ctrl_c_raises): install
+# the handler first.
+SCRIPT = """
+import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import grundy
+print("started", flush=True)
+{call}
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.parametrize("call", [
+    'grundy.values("0.76", 10**6)',
+    'grundy.heap("grundy", 4194304)',
+])
+def test_ctrl_c_stops_a_script(call):
+    # Issue 37, section 6: Ctrl-C one second into the call ends the
+    # interpreter with KeyboardInterrupt at once (it took 66 s).
+    child = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT.format(call=call)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        assert child.poll() is None, "the call ended before the signal"
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert "finished" not in out
+    assert err.strip().splitlines()[-1] == "KeyboardInterrupt", err
+    assert took < 1.0, f"{call}: {took:.2f} s after SIGINT"

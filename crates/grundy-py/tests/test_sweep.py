@@ -88,3 +88,12 @@ def test_bad_families():
         grundy.sweep("a", a=[1, 2])
     with pytest.raises(grundy.InvalidRules, match="no 5-element subsets"):
         grundy.sweep(subsets=5, max=3)
+
+
+def test_family_without_parameters():
+    # Issue 37, section 6: a template with no parameter made the family
+    # count index an empty list (PanicException); it is bad rules.
+    for call in (lambda: grundy.sweep("1,2,3"), lambda: grundy.sweep("all-but:2,3")):
+        with pytest.raises(grundy.InvalidRules, match="has no parameters") as e:
+            call()
+        assert "\n" not in str(e.value)

@@ -123,3 +123,55 @@ def test_long_listing_in_one_call():
     idx = np.array([10**7, 10**7 - 1, 9_999_937])
     want = head[p.preperiod + (idx - p.preperiod) % p.period]
     assert (a[idx] == want).all()
+
+
+# Issue 37, section 6: a listing that stops before `to` raises, never
+# returns a shorter array or string.
+
+
+def test_misere_listing_out_of_states_raises(cli):
+    # Officers' misère outcomes need an exhaustive search whose stored
+    # positions run out (at the default 2 * 10^6, at heap 64 after 15 s:
+    # it returned 65 outcomes); 50,000 run out at heap 40 at once.
+    for as_str in (False, True):
+        with pytest.raises(grundy.BudgetExceeded) as e:
+            grundy.outcomes("0.6", 100, misere=True, as_str=as_str, max_states=50000)
+        assert (e.value.reason, e.value.limit) == ("states", 50000)
+        assert str(e.value).endswith("raise max_states=")
+    said = cli.run("values", "0.6", "--to", "100", "--misere", "--max-states", "50000",
+                   check=False)
+    assert said.returncode == 1
+    # The library's words, with the argument in place of the flag.
+    assert said.stderr.strip().splitlines()[-1] == (
+        "grundy: " + str(e.value).replace("max_states=", "--max-states"))
+    assert len(grundy.outcomes("0.6", 20, misere=True, max_states=10**6)) == 21
+
+
+def test_listing_out_of_positions_raises(cli):
+    calls = [lambda: grundy.values("1,2,3", 100, max_positions=50),
+             lambda: grundy.outcomes("1,2,3", 100, max_positions=50),
+             lambda: grundy.outcomes("1,2,3", 100, max_positions=50, as_str=True),
+             lambda: grundy.outcomes("0.6", 100, misere=True, max_positions=50)]
+    for call in calls:
+        with pytest.raises(grundy.BudgetExceeded) as e:
+            call()
+        assert (e.value.reason, e.value.limit) == ("positions", 50)
+        assert str(e.value).endswith("; raise max_positions=")
+    said = cli.run("values", "1,2,3", "--to", "100", "--max-positions", "50", check=False)
+    assert said.returncode == 1
+    with pytest.raises(grundy.BudgetExceeded) as e:
+        grundy.values("1,2,3", 100, max_positions=50)
+    assert said.stderr.strip().splitlines()[-1] == (
+        "grundy: " + str(e.value).replace("max_positions=", "--max-positions"))
+    # Exactly enough is enough: to + 1 values.
+    assert len(grundy.values("1,2,3", 49, max_positions=50)) == 50
+
+
+def test_listing_out_of_time_raises():
+    # Each value of {1, ..., 100000} costs 10^5 steps: seconds in all.
+    for call in (lambda: grundy.values("1-100000", 100000, timeout=0.2),
+                 lambda: grundy.outcomes("1-100000", 100000, timeout=0.2)):
+        with pytest.raises(grundy.BudgetExceeded) as e:
+            call()
+        assert e.value.reason == "time"
+        assert str(e.value).endswith("; raise timeout=")

@@ -63,7 +63,9 @@ mod sweep;
 mod table;
 
 pub use check::{Check, CheckOutcome, Verdict};
-pub use compress::{Compression, ZSTD_LEVEL, decode};
+pub use compress::{
+    Compression, MAX_LINE, MAX_RATIO, ZSTD_LEVEL, decode, read_text,
+};
 pub use error::{Error, ErrorKind, Result};
 pub use evaluate::{Evaluation, Found, evaluate};
 pub use expr::{FUNCTIONS, MAX_EXPR_CHARS, MAX_EXPR_DEPTH};

@@ -22,7 +22,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::family::Family;
 use crate::file::write_atomically;
 use crate::format::{Format, Layout};
-use crate::journal::{Journal, fingerprint, journal_path};
+use crate::journal::{Journal, check_rows, fingerprint, journal_path};
 use crate::order::InOrder;
 use crate::row::Row;
 use crate::run::{RunOptions, run};
@@ -156,19 +156,7 @@ impl Sweep {
                 let at = journal_path(&path);
                 let (journal, rows) =
                     Journal::open(&at, &fingerprint(&identity), resume)?;
-                let foreign = rows
-                    .keys()
-                    .find(|&&i| i >= self.total || !self.shard.contains(i));
-                if let Some(bad) = foreign {
-                    return Err(Error::file(
-                        ErrorKind::BadFile,
-                        &at,
-                        format!(
-                            "\"{}\" holds row {bad}, which is not part of this sweep; delete it to start over",
-                            at.display()
-                        ),
-                    ));
-                }
+                check_rows(&at, &rows, self)?;
                 (Sink::File { journal, output: path }, rows)
             }
             Destination::Nowhere => (Sink::Nowhere, BTreeMap::new()),

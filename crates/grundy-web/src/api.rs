@@ -18,7 +18,6 @@ use grundy::{
 };
 use serde::Serialize;
 
-use crate::budget::interrupted;
 use crate::error::{ApiError, lib};
 use crate::lanes::Answer;
 use crate::lanes::Shared;
@@ -108,65 +107,11 @@ pub async fn values(
     let to = p.number("to", 31, shared.budget.max_to)?;
     let play = play_param(&p)?;
     let report = shared
-        .run(move |budget| values_within(&parse_set(&set)?, to, play, budget))
+        .run(move |budget| {
+            ValuesReport::within(&parse_set(&set)?, to, play, budget)
+                .map_err(lib("set"))
+        })
         .await?;
-    Ok(report)
-}
-
-/// How many values are listed between two looks at the clock.
-const VALUES_CHECK: u64 = 8;
-
-/// [`ValuesReport::new`], stopping at the budget's deadline or cancel
-/// flag: the library's listing takes no budget.
-fn values_within(
-    set: &Rules,
-    to: u64,
-    play: Play,
-    budget: &grundy::Budget,
-) -> Result<ValuesReport, ApiError> {
-    let stopped = |n: u64| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("stopped listing the values at heap {n} of {to}"),
-        )
-    };
-    // The set's text is written last: for a set of millions of elements
-    // it costs more than the values (`to` is small), after a last check.
-    let mut report = ValuesReport {
-        set: String::new(),
-        play,
-        to,
-        values: None,
-        outcomes: String::with_capacity(to as usize + 1),
-    };
-    let check = |n: u64| {
-        if n.is_multiple_of(VALUES_CHECK) && interrupted(budget) {
-            Err(stopped(n))
-        } else {
-            Ok(())
-        }
-    };
-    match play {
-        Play::Normal => {
-            let mut values = Vec::with_capacity(to as usize + 1);
-            for (n, g) in (0..=to).zip(grundy::values(set)) {
-                check(n)?;
-                values.push(g.value());
-                report.outcomes.push(if g.is_zero() { 'P' } else { 'N' });
-            }
-            report.values = Some(values);
-        }
-        Play::Misere => {
-            for (n, o) in (0..=to).zip(grundy::outcomes(set, play)) {
-                check(n)?;
-                report.outcomes.push(o.letter());
-            }
-        }
-    }
-    if interrupted(budget) {
-        return Err(stopped(to));
-    }
-    report.set = set.to_string();
     Ok(report)
 }
 

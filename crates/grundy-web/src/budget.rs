@@ -68,16 +68,6 @@ impl Default for Budget {
     }
 }
 
-/// Whether `budget`'s deadline has passed or its cancel flag is up: for
-/// the few loops that run outside the library's own checks.
-pub fn interrupted(budget: &grundy::Budget) -> bool {
-    budget.deadline.is_some_and(|d| Instant::now() >= d)
-        || budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-}
-
 /// `after` from now, or `None` (no deadline) when the instant would not
 /// fit: a timeout of 1e30 seconds means no limit, not a panic.
 pub fn deadline_after(after: Duration) -> Option<Instant> {

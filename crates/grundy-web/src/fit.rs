@@ -17,7 +17,6 @@ use grundy_fit::{Key, Options, Row, Table};
 use grundy_sweep::{DEFAULT_SWEEP_POSITIONS, Evaluation};
 
 use crate::api::{AppState, params};
-use crate::budget::interrupted;
 use crate::error::ApiError;
 use crate::lanes::Answer;
 use crate::sweep::{family_of, lib};
@@ -57,7 +56,7 @@ pub async fn fit(
     let report = shared
         .run(move |limit| {
             let count = family
-                .count_unless(&|| interrupted(limit))
+                .count_unless(&|| limit.interrupted().is_some())
                 .map_err(lib("family"))?
                 .ok_or_else(|| {
                     ApiError::new(

@@ -18,7 +18,6 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde::Serialize;
 
 use crate::api::{AppState, heaps_param, params, parse_heaps, play_param};
-use crate::budget::interrupted;
 use crate::error::ApiError;
 use crate::lanes::Answer;
 
@@ -133,17 +132,14 @@ fn value_within(
     n: u64,
     budget: &grundy::Budget,
 ) -> Result<u64, ApiError> {
-    let mut values = grundy::values(rules);
-    for i in 0..n {
-        if i.is_multiple_of(8) && interrupted(budget) {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("stopped computing the value of heap {n} at {i}"),
-            ));
-        }
-        values.next();
+    let mut values = grundy::values_within(rules, budget);
+    match values.nth(n as usize) {
+        Some(g) => Ok(g.value()),
+        None => Err(ApiError::from_library(
+            "heaps",
+            values.error().expect("the values ended"),
+        )),
     }
-    Ok(values.next().expect("the values never end").value())
 }
 
 fn analyse(

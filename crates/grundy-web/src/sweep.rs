@@ -19,7 +19,6 @@ use grundy_sweep::{
 use serde::Serialize;
 
 use crate::api::{AppState, params};
-use crate::budget::interrupted;
 use crate::error::ApiError;
 use crate::lanes::Answer;
 use crate::query::Params;
@@ -80,7 +79,7 @@ pub async fn sweep(
             // adds up the innermost ranges), so a family of 10^18 sets is
             // refused at once; then enumerated only as far as the limit.
             let counted = family
-                .count_unless(&|| interrupted(limit))
+                .count_unless(&|| limit.interrupted().is_some())
                 .map_err(lib("family"))?
                 .ok_or_else(|| stopped("counting the sets"))?;
             let too_many = |count: String| ApiError {
@@ -97,7 +96,7 @@ pub async fn sweep(
             }
             let mut points = Vec::new();
             for point in family.points() {
-                if interrupted(limit) {
+                if limit.interrupted().is_some() {
                     return Err(stopped("counting the sets"));
                 }
                 points.push(point.map_err(lib("family"))?);

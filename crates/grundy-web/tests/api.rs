@@ -184,7 +184,8 @@ fn values_are_the_library_report() {
     let (_, body) = get(addr, "/api/values?set=2,3,7");
     assert_eq!(body["to"], 31);
     let report =
-        grundy::ValuesReport::new(&"2,3,7".parse().unwrap(), 31, Play::Normal);
+        grundy::ValuesReport::new(&"2,3,7".parse().unwrap(), 31, Play::Normal)
+            .unwrap();
     assert_eq!(body, serde_json::to_value(&report).unwrap());
 }
 
@@ -425,4 +426,22 @@ fn the_engine_can_be_forced() {
         body["error"],
         "unknown engine \"simd\"; use auto, block or runs"
     );
+}
+
+/// Issue 37: a family without parameters (`1,2,3`) panicked while its
+/// sets were counted (a 500); it is a 400 naming the family, one line.
+#[test]
+fn issue_37_a_family_without_parameters_is_a_bad_request() {
+    let addr = server();
+    for family in ["1,2,3", "all-but:2,3"] {
+        let (status, body) = get(addr, &format!("/api/sweep?family={family}"));
+        assert_eq!(
+            (status, &body["field"]),
+            (400, &"family".into()),
+            "{body}"
+        );
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains("has no parameters"), "{message}");
+        assert!(!message.contains('\n'), "{message}");
+    }
 }

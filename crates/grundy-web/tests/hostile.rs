@@ -302,6 +302,13 @@ const HOSTILE: &[(&str, bool)] = &[
     // set's 80 MB echo is written only when not cancelled, and off the
     // server's threads; it used to hold them for 10 s).
     ("/api/values?set=1-10000000&to=0", false),
+    // Issue 37: all-but sets with a large excluded set. Twelve of these
+    // made every cheap request 503 for minutes: an FES step tested each
+    // candidate against every position it had taken and polled nothing.
+    // A step now tests runs of positions at once and polls as it goes.
+    ("/api/period?set=all-but:1-99999,9999999", true),
+    ("/api/heap?set=all-but:1-40000&n=0", true),
+    ("/api/values?set=all-but:1-99999,9999999&to=1000", true),
     // A billion empty parameter values: counting asks the cancel flag
     // every 4096 of them (7 ms; it used to walk 2^22 first, 4 s).
     ("/api/sweep?family=a,b&a=1..1000000000&b=1..0", true),

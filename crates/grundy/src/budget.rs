@@ -191,8 +191,16 @@ impl Budget {
     }
 
     /// Why the computation must stop now, apart from the work count:
-    /// the deadline passed or the caller cancelled.
-    pub(crate) fn interrupted(&self) -> Option<StopReason> {
+    /// the deadline passed or the caller cancelled. For loops of a front
+    /// end that run outside the library's own checks.
+    ///
+    /// ```
+    /// use grundy::{Budget, StopReason};
+    /// let past = Budget { deadline: Some(std::time::Instant::now()), ..Budget::default() };
+    /// assert_eq!(past.interrupted(), Some(StopReason::Time));
+    /// assert_eq!(Budget::default().interrupted(), None);
+    /// ```
+    pub fn interrupted(&self) -> Option<StopReason> {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(StopReason::Time)
         } else if self

@@ -135,6 +135,7 @@ pub use query::strategy::{RatedMove, Strategy};
 pub use query::sum::{Heap, HeapValue, Move, SumReport, sum};
 pub use query::values::{
     Outcomes, Values, ValuesReport, outcomes, outcomes_within, values,
+    values_within,
 };
 pub use rules::{BigOption, Goal, RuleSet, Rules, Toward};
 pub use set::{AllButSet, FiniteSet, MAX_ELEMENT};

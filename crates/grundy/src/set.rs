@@ -203,8 +203,11 @@ impl HeapGame for FiniteSet {
         }
     }
 
-    fn options_at_most(&self, _heap: u64) -> Option<u64> {
-        Some(self.elements.len() as u64)
+    /// The elements up to the heap (issue 37: counting all of them made
+    /// `play --set 1-3000000 --heap 100`, a game of 101 positions, too
+    /// big to solve).
+    fn options_at_most(&self, heap: u64) -> Option<u64> {
+        Some(self.elements.partition_point(|&e| e <= heap) as u64)
     }
 }
 

@@ -18,7 +18,7 @@
 mod text;
 
 use std::collections::HashSet;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,7 +26,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use grundy_fit::{Fit, Key, Options, Row, Table, Validation, Verdict};
 use grundy_sweep::{
-    Destination, Family, Format, Ran, RunOptions, Shard, Sweep,
+    Destination, ErrorRows, Family, Format, Ran, RunOptions, Shard, Sweep,
 };
 
 use crate::term::Output;
@@ -47,8 +47,9 @@ pub struct FitArgs {
     /// outcome_period or outcome_preperiod.
     #[arg(long = "for", value_name = "KEY")]
     pub key: String,
-    /// Read the rows from a file `grundy sweep` wrote (CSV or JSON Lines;
-    /// `-` for stdin) instead of running the sweep.
+    /// Read the rows from a file `grundy sweep` wrote (CSV or JSON Lines,
+    /// plain, gzip or Zstandard; `-` for stdin) instead of running the
+    /// sweep.
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
     /// The highest degree of a formula (0 to 6).
@@ -206,16 +207,20 @@ impl FitArgs {
 
 pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
     let plan = args.plan()?;
-    // An interrupt stops the sweep's workers (exit 130); a second one
-    // ends the process at once.
-    crate::signals::graceful(plan.run.cancel.clone());
 
+    // The sets of the sweeps that could not be evaluated: a warning once
+    // the output is written, or a part of the error when there are too
+    // few values to fit (one line, not two).
+    let mut errors = ErrorRows::default();
     let table = match &plan.source {
         Source::Sweep(family) => {
-            let Some(rows) = sweep(family, &plan.run)? else {
+            let Some((rows, e)) = sweep(family, &plan.run)? else {
                 return Ok(ExitCode::from(130));
             };
-            to_table(&plan.names.clone().unwrap_or_default(), plan.key, &rows)?
+            errors = e;
+            let names = plan.names.clone().unwrap_or_default();
+            to_table(&names, plan.key, &rows)
+                .map_err(|e| with_errors(e, &errors))?
         }
         Source::File(path) => {
             let t = grundy_fit::parse_sweep(&read(path)?, plan.key)
@@ -233,14 +238,18 @@ pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
             t
         }
     };
-    let fit = grundy_fit::fit(&table, &plan.options)?;
+    let fit = grundy_fit::fit(&table, &plan.options)
+        .map_err(|e| with_errors(e.into(), &errors))?;
 
+    let mut further = ErrorRows::default();
     let validation = match &plan.validate {
         Some((family, range)) => {
-            let Some(rows) = sweep(family, &plan.run)? else {
+            let Some((rows, e)) = sweep(family, &plan.run)? else {
                 return Ok(ExitCode::from(130));
             };
-            let new = to_table(table.params(), plan.key, &rows)?;
+            further = e;
+            let new = to_table(table.params(), plan.key, &rows)
+                .map_err(|e| with_errors(e, &further))?;
             let seen: HashSet<&[i64]> =
                 table.rows().iter().map(|r| r.params.as_slice()).collect();
             let new: Vec<Row> = new
@@ -292,6 +301,9 @@ pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     out.finish()?;
+    // Last, so that an error before is the only line on stderr.
+    super::sweep::warn(&errors);
+    super::sweep::warn(&further);
     Ok(exit_code(&fit, validation.as_ref().map(|(v, _)| v)))
 }
 
@@ -303,32 +315,55 @@ fn exit_code(fit: &Fit, validation: Option<&Validation>) -> ExitCode {
 }
 
 /// Runs every set of `family` with the per-set budget; the rows in
-/// family order, or `None` when interrupted (Ctrl-C).
+/// family order and the sets that could not be evaluated (for a warning
+/// once the rows are known to be usable), or `None` when interrupted
+/// (Ctrl-C).
+///
+/// Only the sweep itself stops gracefully: before it (reading `--from`,
+/// which may wait on a FIFO forever) and after it (the fit, the output)
+/// the first interrupt ends the process (issue 37).
 fn sweep(
     family: &Family,
     options: &RunOptions,
-) -> anyhow::Result<Option<Vec<grundy_sweep::Row>>> {
+) -> anyhow::Result<Option<(Vec<grundy_sweep::Row>, ErrorRows)>> {
     let sweep =
         Sweep::new(family.clone(), Shard::ALL, options.clone(), Format::Csv)?
             .keep_rows(true);
     let started = sweep.start(Destination::Nowhere)?;
     let progress = super::sweep::progress_bar(sweep.selected(), 0);
+    // An interrupt stops the sweep's workers (exit 130); a second one
+    // ends the process at once.
+    crate::signals::graceful(options.cancel.clone());
     let ran = started.run(&mut |count| {
         if let Some(bar) = &progress {
             bar.inc(count);
         }
     });
+    let interrupted = crate::signals::abrupt();
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
     let ran = ran?;
-    super::sweep::warn(ran.errors());
+    let errors = ran.errors().clone();
     match ran {
-        Ran::Interrupted(_) => {
+        Ran::Complete(done) if !interrupted => {
+            Ok(Some((done.finish()?, errors)))
+        }
+        _ => {
+            super::sweep::warn(&errors);
             report!("grundy: interrupted");
             Ok(None)
         }
-        Ran::Complete(done) => Ok(Some(done.finish()?)),
+    }
+}
+
+/// An error about the rows of a sweep, with the sets that could not be
+/// evaluated (often why there are too few values): one line, where a
+/// warning before it would make two.
+fn with_errors(e: anyhow::Error, errors: &ErrorRows) -> anyhow::Error {
+    match super::sweep::warning(errors, 1) {
+        Some(why) => anyhow::anyhow!("{e:#}; {why}"),
+        None => e,
     }
 }
 
@@ -359,17 +394,19 @@ fn to_table(
     Ok(Table::new(names.to_vec(), key, rows)?)
 }
 
-/// The text of `path`, or of stdin for `-`.
+/// The text of `path`, or of stdin for `-`: plain, gzip or Zstandard
+/// (what `grundy sweep -o FILE.csv.gz` writes), a line past 1 MiB or a
+/// file that decompresses to hundreds of times its size refused as it is
+/// read (`grundy_sweep::read_text`, issue 37).
 fn read(path: &std::path::Path) -> anyhow::Result<String> {
     if path.as_os_str() == "-" {
-        let mut s = String::new();
-        io::stdin().read_to_string(&mut s).context("cannot read stdin")?;
-        return Ok(s);
+        return Ok(grundy_sweep::read_text(io::stdin().lock(), path)?);
     }
-    std::fs::read_to_string(path).with_context(|| {
+    let file = std::fs::File::open(path).with_context(|| {
         format!(
             "cannot read \"{}\"; give a file that `grundy sweep ... -o FILE` wrote",
             path.display()
         )
-    })
+    })?;
+    Ok(grundy_sweep::read_text(file, path)?)
 }

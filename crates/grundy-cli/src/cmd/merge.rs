@@ -53,15 +53,11 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A shard's rows, whether the file is plain, gzip or Zstandard.
+/// A shard's rows, whether the file is plain, gzip or Zstandard; a line
+/// past 1 MiB or a file that decompresses to hundreds of times its size
+/// is refused as it is read (`grundy_sweep::read_text`).
 fn read_shard(path: &Path) -> anyhow::Result<String> {
-    let shown = path.display();
-    let bytes = std::fs::read(path)
-        .with_context(|| format!("cannot read \"{shown}\""))?;
-    let bytes = grundy_sweep::decode(bytes).with_context(|| {
-        format!("\"{shown}\" is damaged (it does not decompress)")
-    })?;
-    String::from_utf8(bytes).map_err(|_| {
-        anyhow::anyhow!("\"{shown}\" is not a sweep file (not UTF-8 text)")
-    })
+    let file = std::fs::File::open(path)
+        .with_context(|| format!("cannot read \"{}\"", path.display()))?;
+    Ok(grundy_sweep::read_text(file, path)?)
 }

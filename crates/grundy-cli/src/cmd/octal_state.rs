@@ -6,11 +6,13 @@
 //! two bytes little-endian, appended as the run goes (and made durable
 //! before each save), and `FILE`, the engine's [`grundy::Checkpoint`] as
 //! JSON (rule set, how many values count, the rare/common split, a
-//! checksum of the values), replaced whole every
+//! checksum of all of these and the values), replaced whole every
 //! [`SAVE_EVERY`] and when the run ends, stops or is interrupted. A kill
 //! at any moment leaves a checkpoint that names values already on disk;
 //! values written after it are ignored (and overwritten) on resume, and
-//! the library checks the checksum before continuing.
+//! the library checks the checksum before continuing: a checkpoint
+//! relabelled for another game, edited, of an older format or beside
+//! another run's values is refused in one line naming `FILE` (issue 37).
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, Read, Seek, SeekFrom, Write};
@@ -92,7 +94,15 @@ pub fn open(
         };
         return Ok((OctalRun::new(rules)?, Some(saved)));
     }
-    // Resuming: everything is checked before a file is touched.
+    // Resuming: everything is checked before a file is touched. A FIFO
+    // (or a device) would wait for a writer for ever, deaf to the first
+    // Ctrl-C (issue 37): a checkpoint is a file grundy wrote.
+    if std::fs::metadata(json).is_ok_and(|m| !m.is_file()) {
+        anyhow::bail!(
+            "\"{}\" is not a regular file, so not a checkpoint of grundy; give another --checkpoint",
+            json.display()
+        );
+    }
     let text = std::fs::read_to_string(json)
         .with_context(|| format!("cannot read \"{}\"", json.display()))?;
     let checkpoint: Checkpoint = serde_json::from_str(&text).map_err(|e| {
@@ -121,7 +131,15 @@ pub fn open(
         last_save: Instant::now(),
     };
     let values = saved.read_values(checkpoint.len)?;
-    let run = OctalRun::resume(rules, &checkpoint, values)?;
+    let run = OctalRun::resume(rules, &checkpoint, values).map_err(|e| {
+        if e.kind() != grundy::ErrorKind::Checkpoint {
+            return anyhow::Error::from(e);
+        }
+        anyhow::anyhow!(
+            "cannot resume \"{}\": {e}; to start again, remove it or give another --checkpoint",
+            json.display()
+        )
+    })?;
     // Values past the checkpoint (written before a kill) are dropped.
     saved.values.set_len(checkpoint.len * 2)?;
     saved.values.seek(SeekFrom::End(0))?;
@@ -145,7 +163,10 @@ impl Saved {
                 self.values_path.display()
             )
         };
-        if self.values.metadata()?.len() < len * 2 {
+        // A count edited past the values on disk, up to u64::MAX, is
+        // refused before anything is reserved or read.
+        let bytes = len.checked_mul(2).ok_or_else(short)?;
+        if self.values.metadata()?.len() < bytes {
             return Err(short());
         }
         let count = usize::try_from(len).map_err(|_| short())?;

@@ -11,6 +11,7 @@ use grundy::{Budget, Nimber, PeriodOptions, Sequence};
 use grundy_pictures::plot::SequencePlot;
 use grundy_pictures::png::svg_to_png;
 
+use crate::args::BudgetArgs;
 use crate::cmd::graph::{Format, write_bytes};
 
 #[derive(Debug, Args)]
@@ -41,6 +42,10 @@ pub struct PlotArgs {
     /// unmarked if not found in time).
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
     pub period_timeout: f64,
+    /// Limits on computing the values plotted (`--timeout` does not
+    /// include the period search of `--period-timeout`).
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 use std::path::PathBuf;
@@ -61,10 +66,13 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     {
         bail!("--width and --height must be between 100 and 8000 pixels");
     }
-    let values: Vec<u64> = grundy::values(&set)
-        .take(args.to as usize + 1)
-        .map(Nimber::value)
-        .collect();
+    let count = args.to as usize + 1;
+    let mut listing = grundy::values_within(&set, &args.budget.listing()?);
+    let values: Vec<u64> =
+        listing.by_ref().take(count).map(Nimber::value).collect();
+    if values.len() < count {
+        return Err(listing.error().expect("the values ended").into());
+    }
     if !(args.period_timeout.is_finite() && args.period_timeout >= 0.0) {
         bail!(
             "--period-timeout \"{}\" must be a number of seconds, 0 or more",

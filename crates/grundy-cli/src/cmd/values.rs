@@ -9,7 +9,7 @@ use clap::Args;
 use grundy::{Outcome, Play, Rules};
 
 use super::octal_state::{self, StateArgs};
-use crate::args::FormatArgs;
+use crate::args::{BudgetArgs, FormatArgs};
 use crate::term::{Output, Progress};
 
 #[derive(Debug, Args)]
@@ -33,6 +33,8 @@ pub struct ValuesArgs {
     #[command(flatten)]
     pub state: StateArgs,
     #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
     pub format: FormatArgs,
 }
 
@@ -45,13 +47,15 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
             "--checkpoint keeps Grundy values, not misère outcomes; drop --misere or --checkpoint"
         );
     }
+    let budget = grundy::Budget {
+        max_states: args.max_states,
+        ..args.budget.listing()?
+    };
     let run = match args.state.checkpoint {
-        Some(_) => Some(computed(&args.state, &set, count)?),
+        Some(_) => Some(computed(&args.state, &set, count, &budget)?),
         None => None,
     };
     let ended = RefCell::new(None);
-    let budget =
-        grundy::Budget { max_states: args.max_states, ..Default::default() };
     let source = match &run {
         Some(run) => Source::Computed(&run.values()[..count as usize]),
         None => Source::Rules(&set, play, &budget, &ended),
@@ -74,11 +78,13 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// `--checkpoint`: the first `count` values of a take-and-break game,
-/// computed (or continued with `--resume`) and saved as they come.
+/// computed (or continued with `--resume`) and saved as they come, within
+/// `limits` (`--max-positions`, `--timeout`: a stop saves the run).
 fn computed(
     state: &StateArgs,
     set: &Rules,
     count: u64,
+    limits: &grundy::Budget,
 ) -> anyhow::Result<grundy::OctalRun> {
     let (mut run, saved) = octal_state::open(state, set)?;
     let mut saved = saved.expect("a checkpoint was given");
@@ -89,7 +95,7 @@ fn computed(
     let budget = grundy::Budget {
         cancel: Some(octal_state::graceful_cancel()),
         observer: progress.observer(),
-        ..grundy::Budget::default()
+        ..limits.clone()
     };
     let done =
         run.advance_to(count, &budget, &mut |chunk| saved.maybe_save(&chunk));
@@ -120,8 +126,8 @@ impl Source<'_> {
     fn sequence(&self, count: u64) -> Box<dyn Iterator<Item = u64> + '_> {
         let count = usize::try_from(count).unwrap_or(usize::MAX);
         match *self {
-            Source::Rules(set, Play::Normal, _, ended) => {
-                let values = grundy::values(set);
+            Source::Rules(set, Play::Normal, budget, ended) => {
+                let values = grundy::values_within(set, budget);
                 recording(values, count, ended, |g| g.value(), |v| v.error())
             }
             Source::Rules(set, play, budget, ended) => {

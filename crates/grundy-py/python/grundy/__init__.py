@@ -23,7 +23,7 @@ Rules are written as the command writes them (``"1,2,3"``, ``"1-3,7"``,
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Union
 
 from . import _grundy
 from ._errors import BudgetExceeded, Error, InvalidRules
@@ -172,7 +172,7 @@ def fit(
     *,
     key: str = "period",
     degree: int = 3,
-    validate: Optional[Dict[str, ParamValues]] = None,
+    validate: Optional[Mapping[str, ParamValues]] = None,
     max_positions: int = DEFAULT_SWEEP_POSITIONS,
     timeout: Optional[float] = None,
     jobs: int = 0,
@@ -206,6 +206,11 @@ def fit(
     """
     if isinstance(degree, bool) or not isinstance(degree, int) or degree < 0:
         raise ValueError(f"degree={degree!r} must be a whole number from 0 to 6 (default 3)")
+    if validate is not None and not isinstance(validate, Mapping):
+        raise TypeError(
+            f"validate={validate!r} is a {type(validate).__name__}, not a dict; "
+            f"give the ranges to check by parameter, e.g. validate={{\"a\": \"31..60\"}}"
+        )
     specs = [_param_spec(name, v) for name, v in params.items()]
     further = [_param_spec(name, v) for name, v in (validate or {}).items()]
     text = _grundy.fit_report(

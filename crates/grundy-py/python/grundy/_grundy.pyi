@@ -30,6 +30,8 @@ def values(
     misere: bool = False,
     *,
     dtype: Optional[IntDType] = None,
+    max_positions: Optional[int] = None,
+    timeout: Optional[float] = None,
     progress: bool = False,
 ) -> npt.NDArray[np.integer[Any]]: ...
 def outcomes(
@@ -38,6 +40,9 @@ def outcomes(
     misere: bool = False,
     *,
     as_str: bool = False,
+    max_positions: Optional[int] = None,
+    max_states: int = ...,
+    timeout: Optional[float] = None,
     progress: bool = False,
 ) -> Union[npt.NDArray[np.bool_], str]: ...
 def period(

@@ -29,16 +29,17 @@
 
 use std::collections::VecDeque;
 
+use crate::budget::{Budget, Meter, Stopped, Unit};
 use crate::set::AllButSet;
+
+use super::pattern_hash::PatternHash;
 
 /// The FES algorithm on boundary patterns: which positions near the
 /// frontier are determined, without their values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fes {
-    /// X ascending.
-    excluded: Vec<usize>,
-    /// Bit x is set iff x is in X (x in 0..=max(X)).
-    member: Vec<u64>,
+    /// X, for the test of every step.
+    excluded: Excluded,
     /// max(X) (0 for Nim).
     m: usize,
     /// Bit `head + j` is set iff position `base + j` is determined (j in
@@ -55,7 +56,100 @@ pub struct Fes {
     /// The Grundy value the next step assigns.
     step: u64,
     /// Offsets (from the base before the last step) that got its value.
-    taken: Vec<usize>,
+    taken: Taken,
+    /// The pattern's rolling hash, for patterns wider than
+    /// [`HASHED_WIDTH`] words (narrower ones compare word by word as
+    /// fast as the hash is kept).
+    hash: Option<PatternHash>,
+    /// Pattern words read or moved so far: what a step costs beyond the
+    /// candidates it tests.
+    touched: u64,
+}
+
+/// Patterns of more words than this keep a rolling hash.
+const HASHED_WIDTH: usize = 8;
+
+/// Effort (offsets and runs looked at) between two calls of a step's
+/// poll: a fraction of a millisecond.
+const POLL_EFFORT: u64 = 1 << 16;
+
+/// X, as FES asks it: its members ascending, their bits, and its maximal
+/// runs of consecutive members, so that "is x - o in X for every o in a
+/// run of offsets" costs one look-up however long the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Excluded {
+    /// X ascending.
+    list: Vec<usize>,
+    /// Bit x is set iff x is in X (x in 0..=max(X)).
+    member: Vec<u64>,
+    /// The maximal runs [first, last] of consecutive members, ascending.
+    runs: Vec<(usize, usize)>,
+}
+
+impl Excluded {
+    fn new(set: &AllButSet) -> Excluded {
+        let list: Vec<usize> =
+            set.excluded().iter().map(|&x| x as usize).collect();
+        let mut member = vec![0; words(set.max_excluded() as usize + 1)];
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for &x in &list {
+            set_bit(&mut member, x);
+            match runs.last_mut() {
+                Some((_, last)) if *last + 1 == x => *last = x,
+                _ => runs.push((x, x)),
+            }
+        }
+        Excluded { list, member, runs }
+    }
+
+    /// Whether every d in [lo, hi] is in X.
+    fn covers(&self, lo: usize, hi: usize) -> bool {
+        if lo == hi {
+            return get_bit(&self.member, lo);
+        }
+        let after = self.runs.partition_point(|&(first, _)| first <= lo);
+        after > 0 && self.runs[after - 1].1 >= hi
+    }
+}
+
+/// The offsets that got one value in one step, ascending, also kept as
+/// runs of consecutive offsets: a candidate x must be a distance in X
+/// from each of them (Suetsugu-Abuku, Algorithm 1), and a run of taken
+/// offsets is tested at once. A set with one long run of excluded sizes
+/// (`all-but:1-40000`) takes tens of thousands of offsets a step; one
+/// test per offset made each step quadratic.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Taken {
+    offsets: Vec<usize>,
+    runs: Vec<(usize, usize)>,
+}
+
+impl Taken {
+    fn clear(&mut self) {
+        self.offsets.clear();
+        self.runs.clear();
+    }
+
+    /// Adds `o`, larger than every offset taken so far.
+    fn push(&mut self, o: usize) {
+        self.offsets.push(o);
+        match self.runs.last_mut() {
+            Some((_, last)) if *last + 1 == o => *last = o,
+            _ => self.runs.push((o, o)),
+        }
+    }
+
+    /// Whether x - o is in X for every offset o taken (all below x),
+    /// adding the runs looked at to `effort`.
+    fn allow(&self, x: usize, excluded: &Excluded, effort: &mut u64) -> bool {
+        for &(first, last) in &self.runs {
+            *effort += 1;
+            if !excluded.covers(x - last, x - first) {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 fn words(bits: usize) -> usize {
@@ -74,23 +168,22 @@ impl Fes {
     /// The state before step 0: nothing determined, first undetermined
     /// position 0.
     pub fn new(set: &AllButSet) -> Fes {
-        let excluded: Vec<usize> =
-            set.excluded().iter().map(|&x| x as usize).collect();
         let m = set.max_excluded() as usize;
-        let mut member = vec![0; words(m + 1)];
-        for &x in &excluded {
-            set_bit(&mut member, x);
-        }
+        let excluded = Excluded::new(set);
+        let width = words(m + 1);
+        let hash =
+            (width > HASHED_WIDTH).then(|| PatternHash::new(&excluded.list));
         Fes {
             excluded,
-            member,
             m,
-            pattern: vec![0; 2 * words(m + 1) + 1],
+            pattern: vec![0; 2 * width + 1],
             head: 0,
-            width: words(m + 1),
+            width,
             base: 0,
             step: 0,
-            taken: Vec::with_capacity(8),
+            taken: Taken::default(),
+            hash,
+            touched: 0,
         }
     }
 
@@ -98,11 +191,6 @@ impl Fes {
     /// beyond are always undetermined between steps, Suetsugu-Abuku, Lemma 1).
     pub fn window(&self) -> usize {
         self.m
-    }
-
-    /// |X|.
-    pub fn excluded_len(&self) -> u64 {
-        self.excluded.len() as u64
     }
 
     /// The least undetermined position (n in Suetsugu-Abuku).
@@ -130,11 +218,17 @@ impl Fes {
     /// The offsets, from the base before the last step, of the positions
     /// that got the last step's value, ascending (the first is 0).
     pub fn taken(&self) -> &[usize] {
-        &self.taken
+        &self.taken.offsets
     }
 
-    /// Whether two states have the same boundary pattern.
+    /// Whether two states have the same boundary pattern: at once when
+    /// their hashes differ, else word by word.
     pub fn same_pattern(&self, other: &Fes) -> bool {
+        if let (Some(a), Some(b)) = (&self.hash, &other.hash)
+            && a.value() != b.value()
+        {
+            return false;
+        }
         (0..self.width).all(|j| self.word(j) == other.word(j))
     }
 
@@ -154,6 +248,9 @@ impl Fes {
         self.base = base;
         self.step = step;
         self.taken.clear();
+        if let Some(hash) = &mut self.hash {
+            hash.recompute(words);
+        }
     }
 
     /// Copies `other`'s pattern, base and step into `self` (same set).
@@ -162,6 +259,9 @@ impl Fes {
         self.head = other.head;
         self.base = other.base;
         self.step = other.step;
+        if let (Some(mine), Some(theirs)) = (&mut self.hash, &other.hash) {
+            mine.copy_value(theirs);
+        }
     }
 
     /// The boundary pattern as Suetsugu and Abuku write it: `*` for
@@ -177,30 +277,70 @@ impl Fes {
     /// position and to every n + x allowed by the rule, then moves the
     /// base to the next undetermined position. Returns how far the base
     /// moved (the number of positions that became final, >= 1).
-    pub fn step(&mut self) -> u64 {
+    ///
+    /// A step of a large X can take long (`all-but:1-99999,10000000`
+    /// tests a hundred thousand candidates against as many offsets), so
+    /// it calls `poll` with the effort spent (offsets and runs looked at)
+    /// every [`POLL_EFFORT`] and at its end; an error from `poll` stops
+    /// the step at once and leaves the state unusable (callers drop it).
+    pub fn step<E>(
+        &mut self,
+        poll: &mut impl FnMut(u64) -> Result<(), E>,
+    ) -> Result<u64, E> {
         self.taken.clear();
         self.taken.push(0);
-        for &x in &self.excluded {
+        if let Some(hash) = &mut self.hash {
+            hash.add_origin();
+        }
+        let mut effort = 0;
+        for (i, &x) in self.excluded.list.iter().enumerate() {
+            effort += 1;
             if !get_bit(&self.pattern, self.head + x)
-                && self.taken.iter().all(|&o| get_bit(&self.member, x - o))
+                && self.taken.allow(x, &self.excluded, &mut effort)
             {
                 self.taken.push(x);
+                if let Some(hash) = &mut self.hash {
+                    hash.add_member(i);
+                }
+            }
+            if effort >= POLL_EFFORT {
+                poll(effort)?;
+                effort = 0;
             }
         }
-        for &o in &self.taken {
+        poll(effort)?;
+        for &o in &self.taken.offsets {
             set_bit(&mut self.pattern, self.head + o);
         }
         let shift = self.leading_determined();
         self.shift_right(shift);
+        if let Some(hash) = &mut self.hash {
+            hash.shift(shift);
+        }
         self.base += shift as u64;
         self.step += 1;
-        shift as u64
+        Ok(shift as u64)
+    }
+
+    /// [`Fes::step`] under a meter: the positions made final count as
+    /// work, or the pattern words the step read and moved when those are
+    /// more, and the budget is asked as the step goes.
+    pub(crate) fn step_metered(
+        &mut self,
+        meter: &mut Meter<'_>,
+    ) -> Result<u64, Stopped> {
+        let before = self.touched;
+        let moved = self.step(&mut |effort| meter.add_costly(0, effort))?;
+        let words = self.touched - before;
+        meter.add_scanned(moved as usize, words, words)?;
+        Ok(moved)
     }
 
     /// The number of determined positions from offset 0 on.
-    fn leading_determined(&self) -> usize {
+    fn leading_determined(&mut self) -> usize {
         let mut count = 0;
         for j in 0..self.width {
+            self.touched += 1;
             let w = self.word(j);
             if w == u64::MAX {
                 count += 64;
@@ -218,6 +358,7 @@ impl Fes {
             // Move the live words down to the start; zero the rest.
             let from = self.head / 64;
             let len = self.pattern.len();
+            self.touched += (len - from) as u64;
             self.pattern.copy_within(from.., 0);
             self.pattern[len - from..].fill(0);
             self.head %= 64;
@@ -229,7 +370,9 @@ impl Fes {
 const UNSET: u64 = u64::MAX;
 
 /// The Grundy values g(0), g(1), ... of an all-but set, by FES steps, in
-/// order of n, with O(max(X)) memory.
+/// order of n, with O(max(X)) memory. They end (`None`) when the
+/// budget's deadline passes or its cancel flag is raised, which a step is
+/// polled for; the caller asks the budget why.
 #[derive(Clone, Debug)]
 pub struct FesValues {
     fes: Fes,
@@ -237,19 +380,45 @@ pub struct FesValues {
     ring: VecDeque<u64>,
     /// Final values not handed out yet, in order of n.
     ready: VecDeque<u64>,
+    budget: Budget,
+    /// Effort since the budget was last asked.
+    effort: u64,
+    /// A step was interrupted: the state is unusable.
+    stopped: bool,
 }
 
 impl FesValues {
-    /// The values of `set` from position 0 on.
-    pub fn new(set: &AllButSet) -> FesValues {
+    /// The values of `set` from position 0 on, within `budget`'s
+    /// deadline and cancel flag.
+    pub fn new(set: &AllButSet, budget: &Budget) -> FesValues {
         let fes = Fes::new(set);
         let ring = std::iter::repeat_n(UNSET, fes.window() + 1).collect();
-        FesValues { fes, ring, ready: VecDeque::new() }
+        FesValues {
+            fes,
+            ring,
+            ready: VecDeque::new(),
+            budget: budget.clone(),
+            effort: 0,
+            stopped: false,
+        }
     }
 
     fn fill(&mut self) {
         let value = self.fes.step_index();
-        let shift = self.fes.step() as usize;
+        let (budget, effort) = (&self.budget, &mut self.effort);
+        let step = self.fes.step(&mut |spent| {
+            *effort += spent;
+            if *effort < POLL_EFFORT * 16 {
+                return Ok(());
+            }
+            *effort = 0;
+            budget.interrupted().map_or(Ok(()), Err)
+        });
+        let Ok(shift) = step else {
+            self.stopped = true;
+            return;
+        };
+        let shift = shift as usize;
         for &o in self.fes.taken() {
             self.ring[o] = value;
         }
@@ -262,7 +431,7 @@ impl Iterator for FesValues {
     type Item = u64;
 
     fn next(&mut self) -> Option<u64> {
-        if self.ready.is_empty() {
+        if self.ready.is_empty() && !self.stopped {
             self.fill();
         }
         self.ready.pop_front()
@@ -275,24 +444,63 @@ impl Iterator for FesValues {
 /// Normal play: 0 is P, and n is P iff n - q is in X for every smaller
 /// P-position q. Misère: heaps below the least move size m0 cannot move,
 /// so the player to move wins there; from m0 on the same rule applies,
-/// starting with m0 (whose only option, 0, is N).
-pub(crate) fn p_positions(
+/// starting with m0 (whose only option, 0, is N). Either way the
+/// candidates are first + x for x in X, tested as an FES step tests them
+/// (runs of P-positions at once), calling `poll` with the effort spent as
+/// [`Fes::step`] does.
+pub(crate) fn p_positions<E>(
     set: &AllButSet,
     play: crate::play::Play,
-) -> Vec<u64> {
-    let first = match play {
+    poll: &mut impl FnMut(u64) -> Result<(), E>,
+) -> Result<Vec<u64>, E> {
+    let first = first_p_position(set, play);
+    let excluded = Excluded::new(set);
+    let mut taken = Taken::default();
+    taken.push(0);
+    let mut effort = 0;
+    for &x in &excluded.list {
+        effort += 1;
+        if taken.allow(x, &excluded, &mut effort) {
+            taken.push(x);
+        }
+        if effort >= POLL_EFFORT {
+            poll(effort)?;
+            effort = 0;
+        }
+    }
+    poll(effort)?;
+    Ok(taken.offsets.iter().map(|&o| first + o as u64).collect())
+}
+
+/// The least P-position under `play`: 0 in normal play, the least move
+/// size in misère play.
+pub(crate) fn first_p_position(
+    set: &AllButSet,
+    play: crate::play::Play,
+) -> u64 {
+    match play {
         crate::play::Play::Normal => 0,
         crate::play::Play::Misere => {
             (1..).find(|&a| set.contains(a)).expect("X finite")
         }
-    };
-    let mut p = vec![first];
-    for n in first + 1..=first + set.max_excluded() {
-        if p.iter().all(|&q| set.excluded().binary_search(&(n - q)).is_ok()) {
-            p.push(n);
-        }
     }
-    p
+}
+
+/// [`p_positions`] polling `budget`'s deadline and cancel flag.
+pub(crate) fn p_positions_within(
+    set: &AllButSet,
+    play: crate::play::Play,
+    budget: &Budget,
+) -> Result<Vec<u64>, Stopped> {
+    p_positions(set, play, &mut |_| match budget.interrupted() {
+        Some(reason) => Err(Stopped::new(
+            reason,
+            0,
+            budget.limit(Unit::Positions),
+            Unit::Positions,
+        )),
+        None => Ok(()),
+    })
 }
 
 #[cfg(test)]
@@ -306,11 +514,92 @@ mod tests {
     }
 
     fn fes_values(x: &[u64], count: usize) -> Vec<u64> {
-        FesValues::new(&all_but(x)).take(count).collect()
+        FesValues::new(&all_but(x), &Budget::default()).take(count).collect()
     }
 
     fn naive_values(x: &[u64], count: usize) -> Vec<u64> {
         naive::grundy_values(&all_but(x), count)
+    }
+
+    /// A poll that never stops a step.
+    pub(crate) fn unpolled(_: u64) -> Result<(), ()> {
+        Ok(())
+    }
+
+    /// The taken offsets of one step as the definition says: x joins
+    /// when n + x is undetermined and x - o is in X for each o taken.
+    fn step_by_definition(f: &Fes) -> Vec<usize> {
+        let mut taken = vec![0];
+        for &x in &f.excluded.list {
+            if !f.is_determined(x)
+                && taken.iter().all(|&o| get_bit(&f.excluded.member, x - o))
+            {
+                taken.push(x);
+            }
+        }
+        taken
+    }
+
+    /// X made of a few runs of consecutive sizes (intervals are where
+    /// the run test matters) and scattered sizes.
+    fn runs_and_points() -> impl Strategy<Value = Vec<u64>> {
+        (
+            prop::collection::vec((1u64..120, 0u64..40), 0..4),
+            prop::collection::btree_set(1u64..200, 0..5),
+        )
+            .prop_map(|(runs, points)| {
+                let mut x: std::collections::BTreeSet<u64> = points;
+                for (start, len) in runs {
+                    x.extend(start..=start + len);
+                }
+                x.into_iter().collect()
+            })
+    }
+
+    #[test]
+    fn a_long_run_of_excluded_sizes_steps_in_linear_time() {
+        // all-but:1-200000: step 0 gives 0 to 0..=200000 (each offset a
+        // distance in X from all others); one test per taken offset was
+        // 2 * 10^10 tests, the run test is one per candidate.
+        let x: Vec<u64> = (1..=200_000).collect();
+        let mut f = Fes::new(&all_but(&x));
+        let mut effort = 0;
+        let shift = f
+            .step(&mut |spent| {
+                effort += spent;
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        assert_eq!((shift, f.taken().len()), (200_001, 200_001));
+        assert!(effort <= 3 * 200_000, "effort {effort}");
+    }
+
+    #[test]
+    fn a_step_stops_when_its_poll_says_so() {
+        // X = 1..=300000 and a far element: the first poll comes after
+        // POLL_EFFORT candidates, long before the step would end.
+        let mut x: Vec<u64> = (1..=300_000).collect();
+        x.push(10_000_000);
+        let mut f = Fes::new(&all_but(&x));
+        let mut polls = 0;
+        let stopped = f.step(&mut |_| {
+            polls += 1;
+            Err("stop")
+        });
+        assert_eq!((stopped, polls), (Err("stop"), 1));
+    }
+
+    #[test]
+    fn values_end_when_the_budget_is_cancelled() {
+        let cancel =
+            std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let budget = Budget { cancel: Some(cancel), ..Budget::default() };
+        // Each step of all-but:1-2000000 spends more effort than the
+        // values poll lets pass without asking the budget.
+        let x: Vec<u64> = (1..=2_000_000).collect();
+        let mut values = FesValues::new(&all_but(&x), &budget);
+        assert_eq!(values.next(), None);
+        assert_eq!(values.next(), None);
     }
 
     #[test]
@@ -337,12 +626,12 @@ mod tests {
         // it starts at 2 with nothing determined.
         let mut f = Fes::new(&all_but(&[1]));
         assert_eq!(f.pattern_string(), "_");
-        assert_eq!(f.step(), 2);
+        assert_eq!(f.step(&mut unpolled).unwrap(), 2);
         assert_eq!((f.taken(), f.base()), (&[0, 1][..], 2));
         // X = {2, 3}: step 0 gives 0 to 0, 2 and 3? 3 - 2 = 1 is not in X,
         // so only 0 and 2; the base moves to 1 with 1 (offset 1) set.
         let mut f = Fes::new(&all_but(&[2, 3]));
-        f.step();
+        f.step(&mut unpolled).unwrap();
         assert_eq!(f.taken(), &[0, 2]);
         assert_eq!((f.base(), f.pattern_string().as_str()), (1, "_*_"));
     }
@@ -356,6 +645,24 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Every step takes the offsets the definition takes, on sets of
+        /// runs and scattered sizes, at every step of the first 300.
+        #[test]
+        fn steps_take_what_the_definition_takes(x in runs_and_points()) {
+            let mut f = Fes::new(&all_but(&x));
+            for _ in 0..300 {
+                let want = step_by_definition(&f);
+                f.step(&mut unpolled).unwrap();
+                prop_assert_eq!(f.taken(), &want[..]);
+            }
+        }
+
+        /// FES equals the definition on sets of runs and scattered sizes.
+        #[test]
+        fn fes_equals_naive_on_runs(x in runs_and_points()) {
+            prop_assert_eq!(fes_values(&x, 400), naive_values(&x, 400));
+        }
 
         /// FES equals the definition on thousands of random X.
         #[test]

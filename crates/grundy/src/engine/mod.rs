@@ -23,6 +23,7 @@ pub mod cell;
 pub mod fes;
 pub mod naive;
 pub mod octal;
+mod pattern_hash;
 pub mod runs;
 pub mod source;
 pub mod wide;

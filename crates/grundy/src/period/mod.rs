@@ -35,7 +35,7 @@ pub use pattern::{PatternCycle, Reduction};
 
 use crate::budget::{Budget, Stopped};
 use crate::engine::Engine;
-use crate::engine::fes::p_positions;
+use crate::engine::fes::first_p_position;
 use crate::play::{Play, Sequence};
 use crate::set::{AllButSet, FiniteSet};
 
@@ -87,7 +87,7 @@ pub(crate) fn all_but(
     let certificate = match (sequence, found.cycle) {
         (Sequence::Grundy, Some(cycle)) => Certificate::Pattern(cycle),
         (Sequence::Outcome(play), _) => Certificate::PositionsWithin {
-            start: p_positions(set, play)[0],
+            start: first_p_position(set, play),
             window: set.max_excluded(),
         },
         (Sequence::Grundy, None) => unreachable!("grundy periods carry it"),

@@ -47,7 +47,7 @@
 use hashbrown::HashTable;
 
 use crate::budget::{Budget, Meter, Stopped};
-use crate::engine::fes::{Fes, p_positions};
+use crate::engine::fes::{Fes, p_positions_within};
 use crate::play::Sequence;
 use crate::set::AllButSet;
 
@@ -109,7 +109,8 @@ pub(crate) fn find_allbut_period(
     match sequence {
         Sequence::Grundy => grundy_period(set, budget),
         Sequence::Outcome(play) => {
-            let last = p_positions(set, play).last().copied().unwrap_or(0);
+            let p = p_positions_within(set, play, budget)?;
+            let last = p.last().copied().unwrap_or(0);
             Ok(AllButPeriod {
                 preperiod: last + 1,
                 period: 1,
@@ -148,11 +149,7 @@ fn grundy_period(
 
 /// Steps `fes` once, counting the positions it made final.
 fn step(fes: &mut Fes, meter: &mut Meter<'_>) -> Result<(), Stopped> {
-    let moved = fes.step();
-    // A step touches the pattern's words (max(X) / 64) and |X|^2 pairs.
-    let words = fes.window() as u64 / 64;
-    let effort = words + fes.excluded_len().pow(2);
-    meter.add_scanned(moved as usize, effort, words)
+    fes.step_metered(meter).map(drop)
 }
 
 /// The most pattern words [`first_repeat_by_table`] keeps (4 MiB);
@@ -224,9 +221,9 @@ pub(crate) fn pattern_cycle(
         for &o in behind.taken() {
             let n = from + o as u64;
             let image = n + shift;
-            let found = image
-                .checked_sub(to)
-                .is_some_and(|t| ahead.taken().contains(&(t as usize)));
+            let found = image.checked_sub(to).is_some_and(|t| {
+                ahead.taken().binary_search(&(t as usize)).is_ok()
+            });
             if !found {
                 preperiod = preperiod.max(n + 1);
             }
@@ -281,6 +278,7 @@ fn brent_repeat(
 mod tests {
     use super::*;
     use crate::budget::StopReason;
+    use crate::engine::fes::FesValues;
     use crate::engine::naive;
     use crate::play::Play;
     use proptest::prelude::*;
@@ -315,6 +313,16 @@ mod tests {
             }
         }
         panic!("no additive period in the prefix");
+    }
+
+    /// Source: the issue's statement for {A, 2A + 1}: period 2A, saltus
+    /// A, pre-period 0 (checked against the FES values for A = 1000 by
+    /// `hashed_patterns_find_the_brute_force_period`'s method at smaller A).
+    #[test]
+    fn a_and_2a_plus_1() {
+        for a in [1000, 30_000] {
+            assert_eq!(lps(&[a, 2 * a + 1]), (0, 2 * a, a), "a = {a}");
+        }
     }
 
     #[test]
@@ -450,7 +458,44 @@ mod tests {
             let play = if misere { Play::Misere } else { Play::Normal };
             let want: Vec<u64> = naive::outcomes(&x, 80, play)
                 .iter().enumerate().filter(|(_, p)| **p).map(|(n, _)| n as u64).collect();
-            prop_assert_eq!(p_positions(&x, play), want);
+            prop_assert_eq!(p_positions_within(&x, play, &Budget::default()).unwrap(), want);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Patterns wider than eight words keep a rolling hash (issue 34:
+        /// word by word comparisons made `all-but:A,2A+1` quadratic): the
+        /// periods found through it equal a brute force over the FES
+        /// values (themselves checked against the definition), and Brent
+        /// agrees with the table.
+        #[test]
+        fn hashed_patterns_find_the_brute_force_period(
+            a in 260u64..700,
+            shape in 0usize..4,
+            extra in prop::collection::btree_set(1u64..40, 0..3),
+        ) {
+            let mut x: std::collections::BTreeSet<u64> = extra;
+            x.extend(match shape {
+                0 => vec![a, 2 * a + 1],
+                1 => vec![a, a + 1],
+                2 => vec![a, 3 * a],
+                _ => vec![a, 2 * a, 2 * a + 3],
+            });
+            let x: Vec<u64> = x.into_iter().collect();
+            let (l, p, s) = lps(&x);
+            prop_assume!(p < 4000 && l < 4000);
+            let m = x[x.len() - 1];
+            let len = (l + 2 * m + 4 * p + 10) as usize;
+            let values: Vec<u64> =
+                FesValues::new(&all_but(&x), &Budget::default()).take(len).collect();
+            prop_assert_eq!(brute_force(&values, (2 * m + 2 * p + 1) as usize), (l, p, s));
+            let budget = Budget::default();
+            let mut meter = Meter::new(&budget);
+            let brent = brent_repeat(&all_but(&x), &mut meter).unwrap();
+            let (found, _) = pattern_cycle(&all_but(&x), &mut meter).unwrap();
+            prop_assert_eq!((brent.steps, brent.shift), (found.steps, found.shift));
         }
     }
 }

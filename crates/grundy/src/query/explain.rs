@@ -9,7 +9,7 @@
 //! pattern, so a reader can check a proof such as Lemma 7 of K. Suetsugu
 //! and T. Abuku, "All-but Nim with FES sets of size 4" by eye.
 
-use crate::budget::{Budget, Meter};
+use crate::budget::{Budget, Meter, Stopped};
 use crate::engine::fes::Fes;
 use crate::error::{Error, Result};
 use crate::period::PatternCycle;
@@ -60,10 +60,11 @@ pub fn explain(
     budget: &Budget,
 ) -> Result<Explanation> {
     let mut meter = Meter::new(budget);
-    let (cycle, _) = pattern_cycle(set, &mut meter).map_err(|e| {
+    let stopped = |e: Stopped| {
         let message = format!("no repeated pattern for \"{set}\": {e}");
         Error::budget(e, message)
-    })?;
+    };
+    let (cycle, _) = pattern_cycle(set, &mut meter).map_err(stopped)?;
     let last = cycle.step + cycle.steps;
     let count = (last + 1).min(max_steps);
     let mut fes = Fes::new(set);
@@ -71,7 +72,7 @@ pub fn explain(
     for _ in 0..count {
         let (value, first, pattern) =
             (fes.step_index(), fes.base(), fes.pattern_string());
-        fes.step();
+        fes.step_metered(&mut meter).map_err(stopped)?;
         let positions =
             fes.taken().iter().map(|&o| first + o as u64).collect();
         steps.push(FesStep { value, first, pattern, positions });
@@ -97,9 +98,10 @@ mod tests {
         assert_eq!(last.pattern, first.pattern);
         assert_eq!(last.first - first.first, e.cycle.shift);
         // Every position below the last step's n appears exactly once.
-        let values: Vec<u64> = crate::engine::fes::FesValues::new(&x)
-            .take(last.first as usize)
-            .collect();
+        let values: Vec<u64> =
+            crate::engine::fes::FesValues::new(&x, &Budget::default())
+                .take(last.first as usize)
+                .collect();
         for step in &e.steps {
             for &n in &step.positions {
                 if n < last.first {

@@ -15,13 +15,13 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::budget::{Budget, StopReason, Stopped, Unit};
+use crate::budget::{Budget, StopReason};
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::{Period, PeriodOptions};
 use crate::play::{Outcome, Play, Sequence};
 use crate::query::period::budget_error;
 use crate::query::solver::Solver;
-use crate::query::values::{outcomes_within, values};
+use crate::query::values::{outcomes_within, values_within};
 use crate::rules::{BigOption, Goal, Rules, Toward};
 
 /// Heaps up to this size are computed directly, without a period.
@@ -192,28 +192,8 @@ impl HeapModel {
         let last = positions.iter().copied().max().unwrap_or(0) as usize;
         let mut kept = Vec::with_capacity(last.min(KEPT_VALUES - 1) + 1);
         let mut fits = true;
-        let mut g = values(&self.rules);
-        let mut count = 0u64;
-        let mut stopped = None;
-        let budget = &self.budget;
-        // The work budget counts the values listed; the deadline is
-        // polled every 16 values (a value of a game that splits into
-        // three heaps costs m^2 / 12 splits: 0.8F's first 3000 took 8 s).
-        let sequence = g.by_ref().map(|g| g.value()).take_while(|_| {
-            let reason = if count >= budget.max_positions {
-                Some(StopReason::Positions)
-            } else if count.is_multiple_of(16) {
-                budget.interrupted()
-            } else {
-                None
-            };
-            if reason.is_some() {
-                stopped = reason;
-                return false;
-            }
-            count += 1;
-            true
-        });
+        let mut g = values_within(&self.rules, &self.budget);
+        let sequence = g.by_ref().map(|g| g.value());
         // Kept while every value so far fits in two bytes.
         let sequence = sequence.inspect(|&v| {
             fits &= kept.len() < KEPT_VALUES;
@@ -223,17 +203,6 @@ impl HeapModel {
             }
         });
         let found = sample(sequence, positions);
-        if let Some(reason) = stopped {
-            let stop = Stopped::new(
-                reason,
-                count,
-                budget.max_positions,
-                Unit::Positions,
-            );
-            let message =
-                format!("listing the values of \"{}\" {stop}", self.rules);
-            return Err(Error::budget(stop, message));
-        }
         let found =
             found.ok_or_else(|| g.error().expect("the values ended"))?;
         if kept.len() > self.kept.len() {
@@ -649,7 +618,7 @@ mod tests {
 
     /// g(n) by a model that keeps nothing: a listing from 0 to n.
     fn listed(rules: &Rules, n: u64) -> u64 {
-        values(rules).nth(n as usize).unwrap().value()
+        crate::values(rules).nth(n as usize).unwrap().value()
     }
 
     proptest! {

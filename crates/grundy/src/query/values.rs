@@ -4,22 +4,84 @@
 //! from heap 0 on, by its fastest engine (or the naive engine when it has
 //! none); [`ValuesReport`] is the listing `grundy values --json` prints.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, StopReason, Stopped, Unit};
 use crate::engine::naive::NaiveValues;
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
 use crate::play::{Outcome, Play};
 use crate::query::solver::MisereOutcomes;
 use crate::rules::Rules;
 
+/// How often (in values) a listing asks the budget's deadline and cancel
+/// flag: a value of a game that splits into three heaps costs m^2 / 12
+/// splits (0.8F's first 3000 took 8 s), so not much less often than this.
+const POLL_EVERY: u64 = 16;
+
+/// The budget of a listing: the values handed out count as positions,
+/// the deadline and cancel flag are asked every [`POLL_EVERY`] values
+/// (engines that can spend long on one value ask them too, and end their
+/// sequence), and the stop is kept to say why the listing ended.
+struct Listing {
+    budget: Budget,
+    count: u64,
+    stopped: Option<Stopped>,
+}
+
+impl Listing {
+    fn new(budget: &Budget) -> Listing {
+        Listing { budget: budget.clone(), count: 0, stopped: None }
+    }
+
+    /// Whether one more value may be computed.
+    fn admit(&mut self) -> bool {
+        let reason = if self.count >= self.budget.max_positions {
+            Some(StopReason::Positions)
+        } else if self.count.is_multiple_of(POLL_EVERY) {
+            self.budget.interrupted()
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => {
+                self.stop(reason);
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// The engine's sequence ended: the budget stopped it, or the engine
+    /// cannot go on (`stopped` stays empty).
+    fn ended(&mut self) {
+        if let Some(reason) = self.budget.interrupted() {
+            self.stop(reason);
+        }
+    }
+
+    fn stop(&mut self, reason: StopReason) {
+        let limit = self.budget.max_positions;
+        self.stopped =
+            Some(Stopped::new(reason, self.count, limit, Unit::Positions));
+    }
+
+    /// Why the listing stopped, when its budget stopped it.
+    fn error(&self, rules: &Rules) -> Option<Error> {
+        self.stopped.clone().map(|stop| {
+            let message = format!("listing the values of \"{rules}\" {stop}");
+            Error::budget(stop, message)
+        })
+    }
+}
+
 /// The Grundy sequence g(0), g(1), ... of a rule set, without end unless
-/// its engine cannot go on (a value too big for its width): then it ends,
-/// and [`Values::error`] says why.
+/// its budget ([`values_within`]) stops it or its engine cannot go on (a
+/// value too big for its width): then it ends, and [`Values::error`] says
+/// why.
 pub struct Values {
     inner: Box<dyn Iterator<Item = u64> + Send>,
     rules: Rules,
-    count: u64,
+    listing: Listing,
     ended: bool,
 }
 
@@ -33,7 +95,11 @@ impl Values {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn error(&self) -> Option<Error> {
-        self.ended.then(|| self.rules.values_end(self.count))
+        if !self.ended {
+            return None;
+        }
+        let end = || self.rules.values_end(self.listing.count);
+        Some(self.listing.error(&self.rules).unwrap_or_else(end))
     }
 }
 
@@ -50,13 +116,18 @@ impl Iterator for Values {
         if self.ended {
             return None;
         }
+        if !self.listing.admit() {
+            self.ended = true;
+            return None;
+        }
         match self.inner.next() {
             Some(g) => {
-                self.count += 1;
+                self.listing.count += 1;
                 Some(Nimber(g))
             }
             None => {
                 self.ended = true;
+                self.listing.ended();
                 None
             }
         }
@@ -65,12 +136,12 @@ impl Iterator for Values {
 
 /// The outcomes of single heaps 0, 1, 2, ... under one play, without end
 /// unless a budget (the exhaustive misère search of games that split
-/// heaps) or an engine's value width stops them: then they end, and
-/// [`Outcomes::error`] says why.
+/// heaps, or the budget of [`outcomes_within`]) or an engine's value
+/// width stops them: then they end, and [`Outcomes::error`] says why.
 pub struct Outcomes {
     inner: Inner,
     rules: Rules,
-    count: u64,
+    listing: Listing,
     ended: bool,
 }
 
@@ -85,9 +156,12 @@ impl Outcomes {
         if !self.ended {
             return None;
         }
+        if let Some(stop) = self.listing.error(&self.rules) {
+            return Some(stop);
+        }
         match &self.inner {
             Inner::Search(search) => search.error().cloned(),
-            Inner::Boxed(_) => Some(self.rules.values_end(self.count)),
+            Inner::Boxed(_) => Some(self.rules.values_end(self.listing.count)),
         }
     }
 }
@@ -105,17 +179,24 @@ impl Iterator for Outcomes {
         if self.ended {
             return None;
         }
+        if !self.listing.admit() {
+            self.ended = true;
+            return None;
+        }
         let next = match &mut self.inner {
             Inner::Boxed(inner) => inner.next(),
             Inner::Search(search) => search.next(),
         };
         match next {
             Some(p) => {
-                self.count += 1;
+                self.listing.count += 1;
                 Some(Outcome::from_is_p(p))
             }
             None => {
                 self.ended = true;
+                if matches!(self.inner, Inner::Boxed(_)) {
+                    self.listing.ended();
+                }
                 None
             }
         }
@@ -139,7 +220,8 @@ impl HeapGame for Shared {
     }
 }
 
-/// The Grundy values of a rule set from heap 0 on.
+/// The Grundy values of a rule set from heap 0 on, within the default
+/// budget ([`values_within`] sets another).
 ///
 /// ```
 /// let rules = "1,2,3".parse()?;
@@ -148,11 +230,33 @@ impl HeapGame for Shared {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn values(rules: &Rules) -> Values {
+    values_within(rules, &Budget::default())
+}
+
+/// The Grundy values of a rule set from heap 0 on, within `budget`: the
+/// values count as positions against `max_positions`, and the deadline
+/// and cancel flag are polled between values (and inside engines that
+/// can spend long on one). When the budget stops the sequence it ends,
+/// and [`Values::error`] says why.
+///
+/// ```
+/// use grundy::{Budget, StopReason};
+/// let mut g = grundy::values_within(&"all-but:1-40000".parse()?, &Budget::positions(10));
+/// assert_eq!(g.by_ref().count(), 10);
+/// assert_eq!(g.error().unwrap().stopped().unwrap().reason, StopReason::Positions);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn values_within(rules: &Rules, budget: &Budget) -> Values {
     let inner = rules
         .rule_set()
-        .values()
+        .values(budget)
         .unwrap_or_else(|| Box::new(NaiveValues::new(Shared(rules.clone()))));
-    Values { inner, rules: rules.clone(), count: 0, ended: false }
+    Values {
+        inner,
+        rules: rules.clone(),
+        listing: Listing::new(budget),
+        ended: false,
+    }
 }
 
 /// The outcomes of single heaps from 0 on under `play`. Misère play of
@@ -173,10 +277,11 @@ pub fn outcomes(rules: &Rules, play: Play) -> Outcomes {
     outcomes_within(rules, play, &Budget::default())
 }
 
-/// The outcomes of single heaps from 0 on under `play`, the exhaustive
-/// misère search (games that split heaps) within `budget` (its
-/// `max_states` counts the positions stored): when it runs out the
-/// outcomes end and [`Outcomes::error`] says why.
+/// The outcomes of single heaps from 0 on under `play` within `budget`:
+/// the heaps listed count as positions, the deadline and cancel flag are
+/// polled as for [`values_within`], and the exhaustive misère search
+/// (games that split heaps) stores at most `max_states` positions. When
+/// the budget runs out the outcomes end and [`Outcomes::error`] says why.
 ///
 /// ```
 /// use grundy::{Budget, Play};
@@ -193,11 +298,11 @@ pub fn outcomes_within(
     play: Play,
     budget: &Budget,
 ) -> Outcomes {
-    let inner = match rules.rule_set().outcomes(play) {
+    let inner = match rules.rule_set().outcomes(play, budget) {
         Some(inner) => Inner::Boxed(inner),
         None => match play {
             Play::Normal => {
-                let mut values = values(rules);
+                let mut values = values_within(rules, budget);
                 Inner::Boxed(Box::new(std::iter::from_fn(move || {
                     values.next().map(Nimber::is_zero)
                 })))
@@ -208,7 +313,12 @@ pub fn outcomes_within(
             ))),
         },
     };
-    Outcomes { inner, rules: rules.clone(), count: 0, ended: false }
+    Outcomes {
+        inner,
+        rules: rules.clone(),
+        listing: Listing::new(budget),
+        ended: false,
+    }
 }
 
 /// The result of `grundy values`: a listing of g(0..=to) and outcomes.
@@ -232,37 +342,70 @@ pub struct ValuesReport {
 }
 
 impl ValuesReport {
-    /// Computes g(0..=to) and the outcomes under `play` (in memory: about
-    /// nine bytes per heap; front ends that list long sequences stream
-    /// [`values`] instead).
+    /// Computes g(0..=to) and the outcomes under `play` within the
+    /// default budget (in memory: about nine bytes per heap; front ends
+    /// that list long sequences stream [`values`] instead).
     ///
     /// ```
     /// use grundy::{Play, ValuesReport};
-    /// let r = ValuesReport::new(&"2,3".parse()?, 5, Play::Normal);
+    /// let r = ValuesReport::new(&"2,3".parse()?, 5, Play::Normal)?;
     /// assert_eq!((r.values.unwrap(), r.outcomes.as_str()), (vec![0, 0, 1, 1, 2, 0], "PPNNNP"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(rules: &Rules, to: u64, play: Play) -> ValuesReport {
-        let count = to as usize + 1;
+    pub fn new(rules: &Rules, to: u64, play: Play) -> Result<ValuesReport> {
+        ValuesReport::within(rules, to, play, &Budget::default())
+    }
+
+    /// As [`ValuesReport::new`], within `budget` (see [`values_within`]
+    /// and [`outcomes_within`]). A listing that ends before `to` is an
+    /// error saying why, never a shorter report.
+    ///
+    /// ```
+    /// use grundy::{Budget, Play, ValuesReport};
+    /// let budget = Budget { max_states: 1000, ..Budget::default() };
+    /// let cut = ValuesReport::within(&"0.6".parse()?, 100, Play::Misere, &budget);
+    /// assert!(cut.unwrap_err().stopped().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn within(
+        rules: &Rules,
+        to: u64,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<ValuesReport> {
+        let count = usize::try_from(to).ok().and_then(|to| to.checked_add(1));
+        let count = count.ok_or_else(|| {
+            Error::new(
+                crate::error::ErrorKind::TooLarge,
+                format!("cannot list {to} values in memory"),
+            )
+        })?;
         let (values, outcomes) = match play {
             Play::Normal => {
-                let values: Vec<u64> = self::values(rules)
-                    .take(count)
-                    .map(Nimber::value)
-                    .collect();
+                let mut listing = values_within(rules, budget);
+                let values: Vec<u64> =
+                    listing.by_ref().take(count).map(Nimber::value).collect();
+                if values.len() < count {
+                    return Err(listing.error().expect("the values ended"));
+                }
                 let outcomes =
                     values.iter().map(|&g| if g == 0 { 'P' } else { 'N' });
                 let outcomes = outcomes.collect();
                 (Some(values), outcomes)
             }
-            Play::Misere => (
-                None,
-                self::outcomes(rules, play)
+            Play::Misere => {
+                let mut listing = outcomes_within(rules, play, budget);
+                let outcomes: String = listing
+                    .by_ref()
                     .take(count)
                     .map(Outcome::letter)
-                    .collect(),
-            ),
+                    .collect();
+                if outcomes.len() < count {
+                    return Err(listing.error().expect("the outcomes ended"));
+                }
+                (None, outcomes)
+            }
         };
-        ValuesReport { set: rules.to_string(), play, to, values, outcomes }
+        Ok(ValuesReport { set: rules.to_string(), play, to, values, outcomes })
     }
 }

@@ -11,7 +11,7 @@
 
 use num_bigint::BigUint;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter};
 use crate::engine::fes::Fes;
 use crate::error::{Error, Result};
 use crate::period::{self, Period};
@@ -33,8 +33,9 @@ pub(crate) fn heaps_with_value(
     if set.is_nim() {
         return Ok(vec![BigUint::from(value)]);
     }
+    let mut meter = Meter::new(budget);
     if value <= DIRECT_LIMIT {
-        return Ok(at_step(set, value));
+        return at_step(set, value, &mut meter);
     }
     let found;
     let period = match grundy {
@@ -53,25 +54,40 @@ pub(crate) fn heaps_with_value(
     let (l, p, s) = (period.preperiod, period.period, period.saltus);
     let mut fes = Fes::new(set);
     while fes.base() < l + p {
-        fes.step();
+        step(&mut fes, &mut meter, set)?;
     }
     let first = fes.step_index();
     if value < first + s {
-        return Ok(at_step(set, value));
+        return at_step(set, value, &mut meter);
     }
     let (q, t) = ((value - first) / s, first + (value - first) % s);
-    Ok(at_step(set, t).into_iter().map(|n| n + BigUint::from(q) * p).collect())
+    let heaps = at_step(set, t, &mut meter)?;
+    Ok(heaps.into_iter().map(|n| n + BigUint::from(q) * p).collect())
 }
 
 /// The positions that FES step `k` fills, ascending.
-fn at_step(set: &AllButSet, k: u64) -> Vec<BigUint> {
+fn at_step(
+    set: &AllButSet,
+    k: u64,
+    meter: &mut Meter<'_>,
+) -> Result<Vec<BigUint>> {
     let mut fes = Fes::new(set);
     while fes.step_index() < k {
-        fes.step();
+        step(&mut fes, meter, set)?;
     }
     let base = fes.base();
-    fes.step();
-    fes.taken().iter().map(|&o| BigUint::from(base + o as u64)).collect()
+    step(&mut fes, meter, set)?;
+    Ok(fes.taken().iter().map(|&o| BigUint::from(base + o as u64)).collect())
+}
+
+/// One metered step; a stop says which heaps were being looked for.
+fn step(fes: &mut Fes, meter: &mut Meter<'_>, set: &AllButSet) -> Result<()> {
+    fes.step_metered(meter).map(drop).map_err(|e| {
+        let message = format!(
+            "the heaps of \"{set}\" with a given value were not found ({e})"
+        );
+        Error::budget(e, message)
+    })
 }
 
 #[cfg(test)]
@@ -101,7 +117,7 @@ mod tests {
         #[test]
         fn heaps_with_value_equal_direct(v in prop::collection::btree_set(1u64..16, 1..5), n in 0u64..3000) {
             let x = set(&v.into_iter().collect::<Vec<_>>());
-            let direct: Vec<u64> = FesValues::new(&x).take(3100).collect();
+            let direct: Vec<u64> = FesValues::new(&x, &Budget::default()).take(3100).collect();
             let t = direct[n as usize];
             let want: Vec<BigUint> = (0..3100u64).filter(|&i| direct[i as usize] == t).map(BigUint::from).collect();
             prop_assert_eq!(&heaps_with_value(&x, t, None, &Budget::default()).unwrap(), &want);

@@ -100,19 +100,27 @@ pub trait RuleSet: HeapGame + fmt::Debug + Send + Sync + 'static {
 
     /// The Grundy values from heap 0 on, by this rule set's fastest
     /// engine; `None` (the default) lets the naive engine compute them
-    /// from the options.
-    fn values(&self) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
+    /// from the options. An engine that can spend long on one value polls
+    /// `budget`'s deadline and cancel flag and ends the sequence when
+    /// either stops it (the caller counts values and asks the budget why
+    /// the sequence ended).
+    fn values(
+        &self,
+        budget: &Budget,
+    ) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
+        let _ = budget;
         None
     }
 
     /// The outcomes of single heaps from 0 on (`true` at P-positions)
     /// under `play`; `None` (the default) lets the naive engine compute
-    /// them.
+    /// them. `budget` as for [`RuleSet::values`].
     fn outcomes(
         &self,
         play: Play,
+        budget: &Budget,
     ) -> Option<Box<dyn Iterator<Item = bool> + Send>> {
-        let _ = play;
+        let _ = (play, budget);
         None
     }
 

@@ -52,13 +52,19 @@ impl RuleSet for OctalGame {
         self.to_string()
     }
 
-    fn values(&self) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
+    /// The values in batches of about 10 ms: the caller's polls between
+    /// values see a deadline in time.
+    fn values(
+        &self,
+        _budget: &Budget,
+    ) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
         Some(Box::new(SparseValues::new(self)))
     }
 
     fn outcomes(
         &self,
         play: Play,
+        _budget: &Budget,
     ) -> Option<Box<dyn Iterator<Item = bool> + Send>> {
         match play {
             Play::Normal => {

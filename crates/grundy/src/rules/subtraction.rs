@@ -14,7 +14,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::budget::{Budget, Stopped};
-use crate::engine::fes::{FesValues, p_positions};
+use crate::engine::fes::{FesValues, p_positions_within};
 use crate::engine::{Engine, finite_outcomes, finite_values};
 use crate::error::Result;
 use crate::period::{self, Period, PeriodOptions, Periods};
@@ -29,13 +29,17 @@ impl RuleSet for FiniteSet {
         self.to_string()
     }
 
-    fn values(&self) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
+    fn values(
+        &self,
+        _budget: &Budget,
+    ) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
         Some(finite_values(self))
     }
 
     fn outcomes(
         &self,
         play: Play,
+        _budget: &Budget,
     ) -> Option<Box<dyn Iterator<Item = bool> + Send>> {
         Some(finite_outcomes(self, play))
     }
@@ -94,21 +98,33 @@ impl RuleSet for AllButSet {
         self.to_string()
     }
 
-    fn values(&self) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
+    fn values(
+        &self,
+        budget: &Budget,
+    ) -> Option<Box<dyn Iterator<Item = u64> + Send>> {
         Some(if self.is_nim() {
             Box::new(0..)
         } else {
-            Box::new(FesValues::new(self))
+            Box::new(FesValues::new(self, budget))
         })
     }
 
     fn outcomes(
         &self,
         play: Play,
+        budget: &Budget,
     ) -> Option<Box<dyn Iterator<Item = bool> + Send>> {
-        // Finitely many P-positions, all within max(X) of the first.
-        let p = p_positions(self, play);
-        Some(Box::new((0u64..).map(move |n| p.binary_search(&n).is_ok())))
+        // Finitely many P-positions, all within max(X) of the first;
+        // found when the first outcome is asked for (an empty sequence
+        // when the budget stops that).
+        let (set, budget) = (self.clone(), budget.clone());
+        let mut p: Option<Vec<u64>> = None;
+        Some(Box::new((0u64..).map_while(move |n| {
+            if p.is_none() {
+                p = Some(p_positions_within(&set, play, &budget).ok()?);
+            }
+            p.as_ref().map(|p| p.binary_search(&n).is_ok())
+        })))
     }
 
     fn period(
@@ -151,7 +167,13 @@ impl RuleSet for AllButSet {
             Goal::Grundy(value) => {
                 all_but_model::heaps_with_value(self, value, grundy, budget)?
             }
-            Goal::MisereP => p_positions(self, Play::Misere)
+            Goal::MisereP => p_positions_within(self, Play::Misere, budget)
+                .map_err(|e| {
+                    let message = format!(
+                        "the misère P-positions of \"{self}\" were not found ({e})"
+                    );
+                    crate::error::Error::budget(e, message)
+                })?
                 .into_iter()
                 .map(BigUint::from)
                 .collect(),

@@ -21,7 +21,7 @@ use anyhow::bail;
 use clap::Args;
 use grundy_sweep::{
     Axis, Check, Destination, ErrorKind, ErrorRows, Family, Ran, Row,
-    RunOptions, Shard, Summary, Sweep, Table,
+    RunOptions, Shard, Summary, Sweep, Table, journal_path,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -287,29 +287,43 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
             bar.inc(count);
         }
     });
+    // Writing the output file (perhaps a FIFO that waits for a reader)
+    // and the reports do not look at the flag: the next interrupt ends
+    // the process (issue 37).
+    let late = crate::signals::abrupt();
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
     let ran = ran?;
-    warn(ran.errors());
-    let rows = match ran {
-        Ran::Interrupted(i) => {
-            match &i.journal {
-                Some(path) => report!(
-                    "grundy: interrupted; {} of {selected} rows are kept in \"{}\": rerun the same command with --resume to finish",
-                    i.rows_done,
-                    path.display()
-                ),
-                None => report!("grundy: interrupted"),
-            }
-            return Ok(ExitCode::from(130));
+    let errors = ran.errors().clone();
+    let (rows_done, journal) = match ran {
+        Ran::Complete(done) if !late => {
+            let rows = done.finish()?;
+            let code = if reports {
+                print_reports(&args, &plan, &rows)?
+            } else {
+                ExitCode::SUCCESS
+            };
+            // After the output, so that an error is the only line.
+            warn(&errors);
+            return Ok(code);
         }
-        Ran::Complete(done) => done.finish()?,
+        // Every row done, but an interrupt came as the last one was: the
+        // journal keeps them all.
+        Ran::Complete(_) => {
+            (selected, args.output.as_deref().map(journal_path))
+        }
+        Ran::Interrupted(i) => (i.rows_done, i.journal),
     };
-    if !reports {
-        return Ok(ExitCode::SUCCESS);
+    warn(&errors);
+    match journal {
+        Some(path) => report!(
+            "grundy: interrupted; {rows_done} of {selected} rows are kept in \"{}\": rerun the same command with --resume to finish",
+            path.display()
+        ),
+        None => report!("grundy: interrupted"),
     }
-    print_reports(&args, &plan, &rows)
+    Ok(ExitCode::from(130))
 }
 
 /// The library's journal errors, with this command's flags as the fix.
@@ -364,18 +378,28 @@ fn print_reports(
 
 /// Sets that could not be evaluated, reported once on stderr.
 pub(crate) fn warn(errors: &ErrorRows) {
-    if errors.count > 0 {
-        let first: Vec<String> = errors
-            .first
-            .iter()
-            .map(|(set, msg)| format!("\"{set}\": {msg}"))
-            .collect();
-        report!(
-            "grundy: warning: {} sets could not be evaluated (status \"error\"), e.g. {}",
-            errors.count,
-            first.join("; ")
-        );
+    if let Some(warning) = warning(errors, 3) {
+        report!("grundy: warning: {warning}");
     }
+}
+
+/// Sets that could not be evaluated, in words, with up to `examples` of
+/// them; none when every set was.
+pub(crate) fn warning(errors: &ErrorRows, examples: usize) -> Option<String> {
+    if errors.count == 0 {
+        return None;
+    }
+    let first: Vec<String> = errors
+        .first
+        .iter()
+        .take(examples)
+        .map(|(set, msg)| format!("\"{set}\": {msg}"))
+        .collect();
+    Some(format!(
+        "{} sets could not be evaluated (status \"error\"), e.g. {}",
+        errors.count,
+        first.join("; ")
+    ))
 }
 
 pub(crate) fn progress_bar(total: u64, done: u64) -> Option<ProgressBar> {

@@ -1,0 +1,172 @@
+//! A rolling hash of an FES boundary pattern, so that two patterns of a
+//! long window compare in constant time.
+//!
+//! The period search of an all-but set compares the boundary pattern of
+//! one FES step with that of another at every step (Brent's cycle
+//! finder, then the pass that finds the pre-period; `period/pattern.rs`).
+//! A pattern is max(X) + 1 bits, so comparing words made a search of
+//! `all-but:A,2A+1` (about 3.6 A steps, each taking two positions)
+//! quadratic in A. The hash is a polynomial in a fixed base R over the
+//! determined offsets, H = sum of R^o mod 2^61 - 1 (Karp-Rabin), kept up
+//! to date as a step adds its offsets (each 0 or a member x of X, whose
+//! R^x is tabled) and moves the pattern down by s determined offsets
+//! (subtract 1 + R + ... + R^(s-1), multiply by R^-s). Equal patterns
+//! have equal hashes; unequal hashes prove unequal patterns, and equal
+//! ones are confirmed word by word, so a collision costs time, never a
+//! wrong answer.
+
+/// The modulus, the Mersenne prime 2^61 - 1.
+const P: u64 = (1 << 61) - 1;
+
+/// The base: any fixed number in 2..P - 1.
+const R: u64 = 0x0a3c_5e71_9b2d_4f86 % P;
+
+fn add(a: u64, b: u64) -> u64 {
+    let s = a + b;
+    if s >= P { s - P } else { s }
+}
+
+fn sub(a: u64, b: u64) -> u64 {
+    if a >= b { a - b } else { a + P - b }
+}
+
+fn mul(a: u64, b: u64) -> u64 {
+    let p = u128::from(a) * u128::from(b);
+    add((p as u64) & P, (p >> 61) as u64)
+}
+
+fn pow(mut base: u64, mut exp: u64) -> u64 {
+    let mut result = 1;
+    while exp > 0 {
+        if exp & 1 == 1 {
+            result = mul(result, base);
+        }
+        base = mul(base, base);
+        exp >>= 1;
+    }
+    result
+}
+
+/// The hash of one pattern, with what updating it needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PatternHash {
+    value: u64,
+    /// R^x for each x in X, in X's order.
+    powers: Vec<u64>,
+    /// R^-1.
+    inverse: u64,
+    /// (R - 1)^-1, for 1 + R + ... + R^(s-1) = (R^s - 1) / (R - 1).
+    geometric: u64,
+}
+
+impl PatternHash {
+    /// The hash of the empty pattern of a set whose X is `excluded`.
+    pub(crate) fn new(excluded: &[usize]) -> PatternHash {
+        PatternHash {
+            value: 0,
+            powers: excluded.iter().map(|&x| pow(R, x as u64)).collect(),
+            inverse: pow(R, P - 2),
+            geometric: pow(R - 1, P - 2),
+        }
+    }
+
+    pub(crate) fn value(&self) -> u64 {
+        self.value
+    }
+
+    /// Takes `other`'s value (a pattern of the same set).
+    pub(crate) fn copy_value(&mut self, other: &PatternHash) {
+        self.value = other.value;
+    }
+
+    /// Offset 0 became determined.
+    pub(crate) fn add_origin(&mut self) {
+        self.value = add(self.value, 1);
+    }
+
+    /// Offset X[i] became determined.
+    pub(crate) fn add_member(&mut self, i: usize) {
+        self.value = add(self.value, self.powers[i]);
+    }
+
+    /// The pattern moved down by `by` offsets, all of them determined.
+    pub(crate) fn shift(&mut self, by: usize) {
+        let by = by as u64;
+        let leading = mul(sub(pow(R, by), 1), self.geometric);
+        self.value = mul(sub(self.value, leading), pow(self.inverse, by));
+    }
+
+    /// Recomputes the value from the pattern's words, offset 0 in bit 0
+    /// of the first (Horner's rule from the last bit down).
+    pub(crate) fn recompute(&mut self, words: &[u64]) {
+        let mut value = 0;
+        for &w in words.iter().rev() {
+            for bit in (0..64).rev() {
+                value = add(mul(value, R), w >> bit & 1);
+            }
+        }
+        self.value = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The hash by its definition: the sum of R^o over the set bits.
+    fn direct(bits: &[bool]) -> u64 {
+        bits.iter()
+            .enumerate()
+            .filter(|(_, b)| **b)
+            .fold(0, |h, (o, _)| add(h, pow(R, o as u64)))
+    }
+
+    #[test]
+    fn arithmetic_mod_the_mersenne_prime() {
+        assert_eq!(mul(P - 1, P - 1), 1);
+        assert_eq!(mul(pow(R, P - 2), R), 1);
+        assert_eq!(sub(0, 1), P - 1);
+        assert_eq!(pow(R, 0), 1);
+    }
+
+    proptest! {
+        /// Adding offsets and shifting keeps the value equal to the
+        /// definition's, and recompute agrees.
+        #[test]
+        fn updates_equal_the_definition(
+            x in prop::collection::btree_set(1usize..150, 1..8),
+            steps in prop::collection::vec(any::<prop::sample::Index>(), 1..40),
+        ) {
+            let x: Vec<usize> = x.into_iter().collect();
+            let width = x[x.len() - 1] + 1;
+            let mut bits = vec![false; width];
+            let mut hash = PatternHash::new(&x);
+            for pick in steps {
+                // As a step does: determine offset 0 (never determined
+                // before a step) and maybe a member, then move down past
+                // the leading run of determined offsets.
+                bits[0] = true;
+                hash.add_origin();
+                let i = pick.index(x.len());
+                if !bits[x[i]] {
+                    bits[x[i]] = true;
+                    hash.add_member(i);
+                }
+                prop_assert_eq!(hash.value(), direct(&bits));
+                let by = bits.iter().take_while(|b| **b).count();
+                bits.drain(..by);
+                bits.resize(width, false);
+                hash.shift(by);
+                prop_assert_eq!(hash.value(), direct(&bits));
+                let mut words = vec![0u64; width.div_ceil(64)];
+                for (o, _) in bits.iter().enumerate().filter(|(_, b)| **b) {
+                    words[o / 64] |= 1 << (o % 64);
+                }
+                let mut again = hash.clone();
+                again.recompute(&words);
+                prop_assert_eq!(again.value(), hash.value());
+            }
+        }
+    }
+}
