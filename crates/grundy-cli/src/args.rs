@@ -115,15 +115,12 @@ impl BudgetArgs {
         self.budget(octal)
     }
 
-    /// The budget of a listing (`values`, `plot`): `--max-positions`
-    /// values at most (the library's default otherwise, for every kind of
-    /// rule set: the listing's length is the caller's `--to`), within the
-    /// deadline of `--timeout`. A listing counts no splits.
-    pub fn listing(&self) -> anyhow::Result<grundy::Budget> {
-        self.budget(false)
-    }
-
-    /// The budget for a computation on rules that are not octal games.
+    /// The budget for a computation on rules that are not octal games,
+    /// and of a listing (`values`, `plot`) of any rules: `--max-positions`
+    /// positions (values, for a listing) at most, the library's default
+    /// otherwise (a listing's length is the caller's `--to`, so an octal
+    /// game gets no smaller default), within the deadline of `--timeout`.
+    /// Neither counts splits.
     pub fn limit(&self) -> anyhow::Result<grundy::Budget> {
         self.budget(false)
     }

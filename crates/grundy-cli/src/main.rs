@@ -23,6 +23,7 @@ mod features;
 mod signals;
 mod term;
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -110,14 +111,10 @@ fn usage_error(err: &clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The longest argument a usage error shows whole (as
-/// `grundy::shorten_quotes` does for quoted input).
-const ARG_MAX: usize = 60;
-
-/// `message` with every argument longer than [`ARG_MAX`] characters cut
-/// to its first 40 and last 12: clap echoes a rejected value whole, in
-/// single quotes, so a `--to` of 100,000 digits made a line of 100,108
-/// bytes (issue 37).
+/// `message` with every argument too long to show whole cut by
+/// [`grundy::shorten`] (as the library cuts quoted input): clap echoes a
+/// rejected value whole, in single quotes, so a `--to` of 100,000 digits
+/// made a line of 100,108 bytes (issue 37).
 fn shorten_args(message: &str) -> String {
     let mut long: Vec<String> = Vec::new();
     for arg in std::env::args_os().skip(1) {
@@ -132,7 +129,7 @@ fn shorten_args(message: &str) -> String {
         }
         long.push(arg);
     }
-    long.retain(|a| a.chars().count() > ARG_MAX);
+    long.retain(|a| matches!(grundy::shorten(a, None), Cow::Owned(_)));
     // The longest first: a value is part of its `--flag=VALUE`.
     long.sort_by_key(|a| std::cmp::Reverse(a.len()));
     long.dedup();
@@ -141,16 +138,9 @@ fn shorten_args(message: &str) -> String {
         if !out.contains(arg.as_str()) {
             continue;
         }
-        let chars = arg.chars().count();
-        let head: String = arg.chars().take(40).collect();
-        let tail: String = arg.chars().skip(chars - 12).collect();
-        let cut = format!("{head}...{tail}");
         out = out
-            .replace(
-                &format!("'{arg}'"),
-                &format!("'{cut}' ({chars} characters)"),
-            )
-            .replace(&arg, &cut);
+            .replace(&format!("'{arg}'"), &grundy::shorten(&arg, Some('\'')))
+            .replace(&arg, &grundy::shorten(&arg, None));
     }
     out
 }
@@ -185,12 +175,7 @@ fn command_of(usage: &str) -> String {
 /// everything else.
 fn exit_code(err: &anyhow::Error) -> u8 {
     match err.downcast_ref::<grundy::Error>() {
-        Some(e)
-            if e.stopped().map(|s| s.reason)
-                == Some(grundy::StopReason::Cancelled) =>
-        {
-            signals::INTERRUPTED
-        }
+        Some(e) if signals::stopped_by(e) => signals::INTERRUPTED,
         Some(e) if e.kind() == grundy::ErrorKind::Budget => 1,
         _ => 2,
     }

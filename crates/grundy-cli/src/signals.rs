@@ -9,12 +9,16 @@
 //! exit code 130.
 //!
 //! Graceful mode covers the computation that polls the flag and nothing
-//! else: a command enters it once its input is read and leaves it with
-//! [`abrupt`] before it writes its results. Opening or reading a FIFO
-//! that has no writer (`grundy fit --from FIFO`), or opening one to write
-//! that has no reader, waits for ever and never looks at the flag, so the
-//! first signal must end the process there (issue 37: it was ignored,
-//! and `timeout 5` did not stop the command).
+//! else: a command enters it once its input is read and its files are
+//! open, and leaves it with [`abrupt`] as soon as the computation
+//! returns, before it writes what remains (a checkpoint, the results);
+//! an interrupt that came meanwhile ([`abrupt`] returns true) ends the
+//! command with [`INTERRUPTED`] even if the computation had just
+//! finished. Opening or reading a FIFO that has no writer (`grundy fit
+//! --from FIFO`), or opening or writing one that has no reader (a
+//! listing into a stalled pipe), waits for ever and never looks at the
+//! flag, so the first signal must end the process there (issue 37: it
+//! was ignored, and `timeout 5` did not stop the command).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -61,4 +65,10 @@ pub fn abrupt() -> bool {
         Err(poisoned) => poisoned.into_inner().take(),
     };
     flag.is_some_and(|f| f.load(Ordering::SeqCst))
+}
+
+/// Whether `e` is the stop of a computation an interrupt cancelled (in
+/// graceful mode): its command exits with [`INTERRUPTED`].
+pub fn stopped_by(e: &grundy::Error) -> bool {
+    e.stopped().map(|s| s.reason) == Some(grundy::StopReason::Cancelled)
 }

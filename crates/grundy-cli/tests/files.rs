@@ -376,6 +376,117 @@ fn limited_memory(args: &[&str]) -> std::process::Output {
     cmd.args(args).stdin(Stdio::null()).output().unwrap()
 }
 
+/// Runs `grundy ARGS` (stdin empty), ending it if it has not finished
+/// within `limit`, which fails the test.
+#[cfg(unix)]
+fn finished_within(args: &[&str], limit: Duration) -> std::process::Output {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("grundy {args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Issue 37 (review): with `FILE.values` a FIFO, `period CODE
+/// --checkpoint FILE` opened it to write, waiting for a reader, while
+/// the first signal only set the stop flag of the run (`timeout 2` let
+/// it wait 5 s). Values that are not a regular file are refused at once,
+/// whether the run starts or resumes.
+#[cfg(unix)]
+#[test]
+fn issue_37_checkpoint_values_that_are_a_fifo_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("k.json");
+    let k = k.to_str().unwrap();
+    let other = dir.path().join("o.json");
+    let other = other.to_str().unwrap();
+    run(&["values", "0.07", "--to", "100", "--checkpoint", other], 0);
+    let made =
+        Command::new("mkfifo").arg(format!("{k}.values")).status().unwrap();
+    assert!(made.success());
+    let expected = format!(
+        "grundy: \"{k}.values\" is not a regular file, so cannot hold the values of checkpoint \"{k}\"; give another --checkpoint\n"
+    );
+    let period = ["period", "0.07", "--checkpoint", k];
+    let values = ["values", "0.07", "--to", "100", "--checkpoint", k];
+    for resume in [false, true] {
+        if resume {
+            std::fs::copy(other, k).unwrap();
+        }
+        for args in [&period[..], &values[..]] {
+            let mut args = args.to_vec();
+            if resume {
+                args.push("--resume");
+            }
+            let out = finished_within(&args, Duration::from_secs(20));
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stderr), expected);
+        }
+    }
+}
+
+/// Issue 37 (review): `values CODE --checkpoint FILE` stayed in graceful
+/// mode while it wrote its listing, so a SIGTERM while a pipe nobody
+/// read blocked the write only set a flag nobody looked at (`values 0.07
+/// --to 60000 --checkpoint k.json | sleep 12` outlived it). Graceful
+/// mode ends with the run: the signal ends the process (exit 130), the
+/// run saved.
+#[cfg(unix)]
+#[test]
+fn issue_37_a_signal_ends_a_listing_blocked_on_a_stalled_pipe() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("k.json");
+    // 20,001 rows of 20 bytes or more: far past a pipe's 64 KiB.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["values", "0.07", "--to", "20000", "--checkpoint"])
+        .arg(&k)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The run is saved, then the listing starts (and fills the pipe).
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(line.starts_with("grundy: saved g(0) ... g(20000) in "), "{line}");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "the listing ended");
+    let code = crate::util::signal_and_wait(&mut child, "TERM");
+    assert_eq!(code, Some(130));
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert_eq!(rest, "grundy: interrupted\n");
+    let resumed = run(
+        &[
+            "values",
+            "0.07",
+            "--to",
+            "20000",
+            "--csv",
+            "--checkpoint",
+            k.to_str().unwrap(),
+            "--resume",
+        ],
+        0,
+    );
+    assert_eq!(resumed.0.lines().count(), 20002);
+}
+
 /// Issue 37: `--checkpoint FIFO --resume` waited for a writer, deaf to
 /// the first signal; a checkpoint that is not a regular file is refused
 /// at once.

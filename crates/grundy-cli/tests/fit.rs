@@ -611,7 +611,7 @@ fn issue_37_fit_reads_compressed_sweeps() {
 #[test]
 fn issue_37_the_first_signal_ends_a_wait_on_a_fifo() {
     use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("rows.csv");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
@@ -644,24 +644,8 @@ fn issue_37_the_first_signal_ends_a_wait_on_a_fifo() {
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(500));
-        let sent = Instant::now();
-        let killed = Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            if sent.elapsed() > Duration::from_secs(2) {
-                child.kill().unwrap();
-                child.wait().unwrap();
-                panic!("{args:?}: still waiting 2 s after SIG{signal}");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        assert_eq!(status.code(), Some(130), "{args:?}");
+        let code = crate::util::signal_and_wait(&mut child, signal);
+        assert_eq!(code, Some(130), "{args:?}");
         let mut err = String::new();
         std::io::Read::read_to_string(
             child.stderr.as_mut().unwrap(),

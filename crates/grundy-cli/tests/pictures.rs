@@ -145,3 +145,40 @@ fn picture_errors_are_one_line_and_leave_no_file() {
     assert!(!out.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// Every flag is checked before the values are listed: a bad
+/// `--period-timeout` used to be refused only after the listing (minutes
+/// for 0.76 to ten million; here it would stop at `--timeout`, exit 1).
+/// `--to` past the library's limit is refused in the library's words.
+#[test]
+fn plot_flags_are_checked_before_the_listing() {
+    let (out, err) = run(
+        &[
+            "plot",
+            "0.76",
+            "--to",
+            "10000000",
+            "--timeout",
+            "3",
+            "--period-timeout",
+            "nan",
+        ],
+        2,
+    );
+    assert!(out.is_empty());
+    insta::assert_snapshot!(err.trim_end(), @r#"grundy: --period-timeout "NaN" must be a number of seconds, 0 or more"#);
+    let (_, err) = run(&["plot", "1,2", "--to", "10000001"], 2);
+    insta::assert_snapshot!(err.trim_end(), @r#"grundy: heap "10000001" is too large to plot; a plot ends at heap 10000000 at most"#);
+}
+
+/// clap drops the doc comment of a flattened field: that `--timeout`
+/// leaves out the period search is said by `--period-timeout` itself.
+#[test]
+fn plot_help_says_what_timeout_covers() {
+    let (help, _) = run(&["plot", "--help"], 0);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("is not part of --timeout, which limits computing them"),
+        "{help}"
+    );
+}

@@ -27,3 +27,30 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     let (stdout, _) = run(args, 0);
     serde_json::from_str(&stdout).unwrap()
 }
+
+/// Sends `signal` (`TERM`, `INT`) to `child` and waits for it to end:
+/// its exit code, or a panic (the child killed) when it is still running
+/// two seconds later.
+pub fn signal_and_wait(
+    child: &mut std::process::Child,
+    signal: &str,
+) -> Option<i32> {
+    use std::time::{Duration, Instant};
+    let killed = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let sent = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if sent.elapsed() > Duration::from_secs(2) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("still running 2 s after SIG{signal}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

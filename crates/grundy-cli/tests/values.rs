@@ -23,6 +23,34 @@ fn json_contract() {
     assert_eq!(v["set"], "2,3");
 }
 
+/// Normal play's `--json` lists the values once: the outcomes are those
+/// of the values written (it listed them twice, and a stop's error was
+/// the second listing's), and a listing cut short ends the object where
+/// it stopped. Values computed with `--checkpoint` give the same bytes.
+#[test]
+fn json_lists_the_values_once() {
+    let args = ["values", "0.07", "--to", "200", "--json"];
+    let (out, _) = run(&args, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let values = v["values"].as_array().unwrap();
+    let outcomes = v["outcomes"].as_str().unwrap();
+    assert_eq!((values.len(), outcomes.len()), (201, 201));
+    for (g, o) in values.iter().zip(outcomes.chars()) {
+        assert_eq!(g == 0, o == 'P', "{out}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("k.json");
+    let saved = [&args[..], &["--checkpoint", k.to_str().unwrap()]].concat();
+    assert_eq!(run(&saved, 0).0, out);
+    let cut = ["values", "1,2,3", "--to", "100", "--max-positions", "50"];
+    let (out, err) = run(&[&cut[..], &["--json"]].concat(), 1);
+    assert!(!out.contains("outcomes"), "{out}");
+    assert_eq!(
+        err,
+        "grundy: listing the values of \"1,2,3\" stopped after 50 positions (the budget ran out); raise --max-positions\n"
+    );
+}
+
 #[test]
 fn misere_json_has_outcomes_only() {
     let v = json(&["values", "1,2,3", "--to", "8", "--misere", "--json"]);

@@ -13,8 +13,13 @@
 //! shapes whatever `--to` is. Periods are drawn as alternating bands while there are at
 //! most [`BAND_LIMIT`] of them; beyond, only the first period is banded.
 //! Drawn with `plotters` as SVG; [`crate::png`] rasterises it.
+//!
+//! [`values`] lists what a plot shows, within a budget, for every front
+//! end (`grundy plot`, Python's `PeriodReport.plot`): up to [`MAX_TO`],
+//! and all of g(0..=N) or an error, never a shorter sequence drawn as if
+//! it were the whole.
 
-use grundy::{AllButSet, FiniteSet, Rules};
+use grundy::{AllButSet, Budget, Error, ErrorKind, FiniteSet, Nimber, Rules};
 use plotters::prelude::*;
 
 /// The plot's title for a rule set: `S = {2, 3, 7}`, `all-but S = N \
@@ -34,6 +39,66 @@ pub fn title(rules: &Rules) -> String {
     } else {
         rules.to_string()
     }
+}
+
+/// The last heap a plot may show: a picture has only so many pixels
+/// (ten million values take 80 MB and seconds to draw).
+pub const MAX_TO: u64 = 10_000_000;
+
+/// Refuses a plot past [`MAX_TO`] (an [`ErrorKind::TooLarge`]), before
+/// anything is computed.
+///
+/// ```
+/// use grundy_pictures::plot::{MAX_TO, check_to};
+/// assert!(check_to(MAX_TO).is_ok());
+/// assert_eq!(
+///     check_to(MAX_TO + 1).unwrap_err().to_string(),
+///     "heap \"10000001\" is too large to plot; a plot ends at heap 10000000 at most"
+/// );
+/// ```
+pub fn check_to(to: u64) -> grundy::Result<()> {
+    if to > MAX_TO {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "heap \"{to}\" is too large to plot; a plot ends at heap {MAX_TO} at most"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// g(0..=to) of `rules`, the values a plot of heaps 0..=`to` shows,
+/// listed within `budget` ([`grundy::values_within`]: the values count
+/// against `max_positions`, and the deadline and cancel flag are polled).
+/// A listing that ends before `to` is its error (the budget's stop, or an
+/// engine that cannot go further), never fewer values; `to` past
+/// [`MAX_TO`] is refused first ([`check_to`]).
+///
+/// ```
+/// use grundy::{Budget, StopReason};
+/// let rules = "1,2,3".parse()?;
+/// let g = grundy_pictures::plot::values(&rules, 5, &Budget::default())?;
+/// assert_eq!(g, [0, 1, 2, 3, 0, 1]);
+/// let cut = grundy_pictures::plot::values(&rules, 5, &Budget::positions(3));
+/// assert_eq!(cut.unwrap_err().stopped().unwrap().reason, StopReason::Positions);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn values(
+    rules: &Rules,
+    to: u64,
+    budget: &Budget,
+) -> grundy::Result<Vec<u64>> {
+    check_to(to)?;
+    // At most MAX_TO + 1, so it fits a usize.
+    let count = to as usize + 1;
+    let mut listing = grundy::values_within(rules, budget);
+    let values: Vec<u64> =
+        listing.by_ref().take(count).map(Nimber::value).collect();
+    if values.len() < count {
+        return Err(listing.error().expect("a listing that ended says why"));
+    }
+    Ok(values)
 }
 
 /// The most positions drawn one marker each.
@@ -319,6 +384,33 @@ mod tests {
         SequencePlot { title: "S = test".into(), values, period, saltus }
             .svg(900, 420)
             .unwrap()
+    }
+
+    /// A listing its budget stops is an error, never fewer values.
+    #[test]
+    fn a_listing_cut_short_is_an_error() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let rules: Rules = "0.07".parse().unwrap();
+        let cancelled = Budget {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Budget::default()
+        };
+        let e = values(&rules, 100, &cancelled).unwrap_err();
+        let stop = e.stopped().unwrap();
+        assert_eq!(
+            (stop.reason, stop.done),
+            (grundy::StopReason::Cancelled, 0)
+        );
+        let e = values(&rules, 100, &Budget::positions(100)).unwrap_err();
+        assert_eq!(e.stopped().unwrap().done, 100);
+        assert_eq!(
+            values(&rules, 99, &Budget::positions(100)).unwrap().len(),
+            100
+        );
+        // Past the limit, refused before anything is listed.
+        let e = values(&rules, MAX_TO + 1, &cancelled).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
     }
 
     #[test]

@@ -6,12 +6,14 @@
 
 use std::fmt::Write as _;
 
-use grundy::{Certificate, Nimber, PeriodReport, Play, Rules};
-use grundy_pictures::plot::{SequencePlot, title};
+use grundy::{Certificate, PeriodReport, Play, Rules};
+use grundy_pictures::plot::{self, SequencePlot};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
+
+use crate::call::{Limits, Watch};
 
 /// `value` as the command's `--json` prints it, as a Python dict.
 pub(crate) fn json_dict<'py>(
@@ -48,9 +50,6 @@ pub(crate) fn html_table(
     html
 }
 
-/// The most heaps a plot shows (the command's limit for `--to`).
-pub(crate) const MAX_TO: u64 = 10_000_000;
-
 /// The heaps a report's plot shows when the caller does not say: at
 /// least 100 (the command's default), two periods past the pre-period
 /// when that is more, and at most 10,000.
@@ -60,31 +59,35 @@ pub(crate) fn default_to(r: &PeriodReport) -> u64 {
 }
 
 /// The SVG of `grundy plot` for g(0..=to) with the pre-period and period
-/// marked (or not, when `period` is None).
+/// marked (or not, when `period` is None). The values are listed by
+/// `grundy-pictures` (as the command lists them) within `limits`, on a
+/// worker thread that Ctrl-C stops ([`Watch`]); a listing cut short
+/// raises (`BudgetExceeded` for a limit), and nothing is drawn.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn plot_svg(
+    py: Python<'_>,
     rules: &Rules,
     to: u64,
     period: Option<(u64, u64)>,
     saltus: u64,
     width: u32,
     height: u32,
-) -> Result<String, String> {
-    if to > MAX_TO {
-        return Err(format!(
-            "to={to} is too large to plot; use at most {MAX_TO}"
+    limits: &Limits,
+) -> PyResult<String> {
+    plot::check_to(to).map_err(|e| crate::errors::bad_value(&e))?;
+    if !(100..=8000).contains(&width) || !(100..=8000).contains(&height) {
+        return Err(PyValueError::new_err(
+            "width= and height= must be between 100 and 8000 pixels",
         ));
     }
-    if !(100..=8000).contains(&width) || !(100..=8000).contains(&height) {
-        return Err(
-            "width= and height= must be between 100 and 8000 pixels".into()
-        );
-    }
-    let values: Vec<u64> = grundy::values(rules)
-        .take(to as usize + 1)
-        .map(Nimber::value)
-        .collect();
-    let plot = SequencePlot { title: title(rules), values, period, saltus };
-    plot.svg(width, height)
+    let watch = Watch::new(None);
+    let budget = watch.budget(limits)?;
+    let r = rules.clone();
+    let values = watch.call(py, move || plot::values(&r, to, &budget))?;
+    let picture =
+        SequencePlot { title: plot::title(rules), values, period, saltus };
+    py.detach(move || picture.svg(width, height))
+        .map_err(PyValueError::new_err)
 }
 
 /// `text` as Python's `repr` writes a str: in single quotes, unless it

@@ -47,11 +47,6 @@ pub(crate) fn fit_report(
         Family::template(template, &params).map_err(|e| from_sweep(&e))?;
     let names: Vec<String> =
         family.param_names().iter().map(|s| s.to_string()).collect();
-    if names.is_empty() {
-        return Err(PyValueError::new_err(
-            "the family has no parameters; a fit needs at least one, e.g. a=\"1..30\"",
-        ));
-    }
     let further = validation_family(template, &params, &names, &validate)?;
     let run = |family: &Family| {
         sweep::rows(py, family, max_positions, timeout, jobs, progress)

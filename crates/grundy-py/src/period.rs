@@ -12,12 +12,12 @@ use std::time::Instant;
 use grundy::{
     DEFAULT_MAX_STATES, EngineChoice, PeriodOptions, PeriodReport, Play, Rules,
 };
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
 
-use crate::call::{Limits, Progress, Watch, work_limits};
+use crate::call::{Limits, Progress, Watch, listing_limits, work_limits};
 use crate::display::{self, py_str};
 use crate::types;
 
@@ -179,15 +179,31 @@ impl PyPeriodReport {
     /// The plot of ``grundy plot SET --to TO`` as an SVG document: g(n)
     /// for n = 0..=to, the pre-period shaded, the periods banded, the
     /// P-positions red. ``to`` defaults to the larger of 100 and
-    /// preperiod + 2 * period, at most 10,000. Normal play only (the
-    /// plot shows Grundy values).
-    #[pyo3(signature = (to = None, width = 1000, height = 480))]
+    /// preperiod + 2 * period, at most 10,000 (and may be at most
+    /// 10,000,000). Normal play only (the plot shows Grundy values).
+    ///
+    /// The values are listed as ``grundy.values`` lists them: with the GIL
+    /// released, Ctrl-C stops the call, and a listing stopped before
+    /// ``to`` (by ``max_positions`` values, ``timeout`` seconds, or an
+    /// engine that cannot go on) raises ``grundy.Error``
+    /// (``grundy.BudgetExceeded`` for a limit), never a plot of fewer
+    /// values.
+    #[pyo3(signature = (
+        to = None,
+        width = 1000,
+        height = 480,
+        *,
+        max_positions = None,
+        timeout = None,
+    ))]
     fn plot(
         &self,
         py: Python<'_>,
         to: Option<u64>,
         width: u32,
         height: u32,
+        max_positions: Option<u64>,
+        timeout: Option<f64>,
     ) -> PyResult<String> {
         if self.report.play == Play::Misere {
             return Err(PyValueError::new_err(
@@ -195,13 +211,20 @@ impl PyPeriodReport {
             ));
         }
         let to = to.unwrap_or_else(|| display::default_to(&self.report));
-        let rules = self.rules.clone();
-        let (l, p, s) =
-            (self.report.preperiod, self.report.period, self.report.saltus);
-        let svg = py.detach(move || {
-            display::plot_svg(&rules, to, Some((l, p)), s, width, height)
-        });
-        svg.map_err(PyValueError::new_err)
+        let limits =
+            listing_limits(max_positions, DEFAULT_MAX_STATES, timeout);
+        let r = &self.report;
+        let period = Some((r.preperiod, r.period));
+        display::plot_svg(
+            py,
+            &self.rules,
+            to,
+            period,
+            r.saltus,
+            width,
+            height,
+            &limits,
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -219,15 +242,22 @@ impl PyPeriodReport {
         )
     }
 
-    fn _repr_html_(&self, py: Python<'_>) -> String {
-        let svg = self._repr_svg_(py);
-        display::period_html(&self.report, self.seconds, svg.as_deref())
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let svg = self._repr_svg_(py)?;
+        Ok(display::period_html(&self.report, self.seconds, svg.as_deref()))
     }
 
-    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
-        (self.report.play == Play::Normal)
-            .then(|| self.plot(py, None, 1000, 480).ok())
-            .flatten()
+    /// The default plot, or None (misère play, or a plot that cannot be
+    /// drawn). Ctrl-C while it is listed still raises.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        if self.report.play == Play::Misere {
+            return Ok(None);
+        }
+        match self.plot(py, None, 1000, 480, None, None) {
+            Ok(svg) => Ok(Some(svg)),
+            Err(e) if e.is_instance_of::<PyKeyboardInterrupt>(py) => Err(e),
+            Err(_) => Ok(None),
+        }
     }
 }
 

@@ -130,7 +130,7 @@ BAD_ARGUMENTS = [
     (lambda: grundy.best_move([("1,2,3", 2**70)]), ValueError,
      "heap size 1180591620717411303424 is too large to solve exactly; best_move solves every position, so use grundy.sum for huge heaps"),
     (lambda: grundy.period("2,3").plot(to=10**8), ValueError,
-     "to=100000000 is too large to plot; use at most 10000000"),
+     'heap "100000000" is too large to plot; a plot ends at heap 10000000 at most'),
 ]
 
 

@@ -49,8 +49,10 @@ def test_bad_arguments_are_one_line():
             grundy.fit("a,2*a+1", a="1..24", **options)
         assert words in str(e.value)
         assert "\n" not in str(e.value)
-    with pytest.raises(ValueError, match="no parameters"):
+    # Issue 37: the library's one message, as for grundy.sweep.
+    with pytest.raises(grundy.InvalidRules, match='the family "1,2" has no parameters') as e:
         grundy.fit("1,2")
+    assert "\n" not in str(e.value)
 
 
 def test_validate_must_be_a_dict():

@@ -21,6 +21,9 @@ ENDLESS = "500000,1000001,1500001"
 ENDLESS_RUNS = "3000000,6000001,9000001"
 # How soon after Ctrl-C the call must have stopped.
 PROMPT = 0.5
+# A period found in milliseconds whose plot to ten million lists for
+# minutes (a value of a wide set costs its width).
+WIDE = grundy.period("1-3000")
 
 
 @pytest.fixture(autouse=True)
@@ -69,6 +72,8 @@ CALLS = {
     "heap octal": lambda: grundy.heap("grundy", 4194304),
     "values wide": lambda: grundy.values("1-100000", 100000),
     "outcomes wide": lambda: grundy.outcomes("1-100000", 100000, as_str=True),
+    # The plot of a report listed its values without a budget or Ctrl-C.
+    "plot": lambda: WIDE.plot(to=10**7),
 }
 
 

@@ -119,6 +119,29 @@ def test_html_and_svg(cli):
         misere.plot()
 
 
+def test_plot_lists_within_its_budget(cli):
+    # The values plotted are listed as `grundy plot` lists them, within
+    # max_positions= and timeout=; a listing cut short raises, never
+    # draws fewer values.
+    r = grundy.period("2,3,7")
+    with pytest.raises(grundy.BudgetExceeded) as e:
+        r.plot(to=1000, max_positions=500)
+    assert (e.value.reason, e.value.done, e.value.limit) == ("positions", 500, 500)
+    assert str(e.value) == (
+        'listing the values of "2,3,7" stopped after 500 positions '
+        "(the budget ran out); raise max_positions="
+    )
+    assert r.plot(to=1000, max_positions=1001, timeout=60) == cli.run(
+        "plot", "2,3,7", "--to", "1000", "--max-positions", "1001").stdout
+    # A wide set lists slowly: ten million values take minutes.
+    wide = grundy.period("1-3000")
+    with pytest.raises(grundy.BudgetExceeded) as e:
+        wide.plot(to=10**7, timeout=0.2)
+    assert e.value.reason == "time"
+    with pytest.raises(ValueError, match="timeout=0 must be a positive number"):
+        r.plot(timeout=0)
+
+
 def test_default_plot_covers_two_periods(cli):
     r = grundy.period("30,61,91")  # pre-period 0, period > 50
     to = max(100, min(r.preperiod + 2 * r.period, 10_000))

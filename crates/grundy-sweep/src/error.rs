@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A family, parameter, expression, check, table or shard could not
-    /// be parsed, or one of its expressions could not be evaluated.
+    /// be parsed, or one of its expressions could not be evaluated; a
+    /// template without parameters.
     Parse,
     /// Valid, but more than this crate enumerates: a family of more than
     /// [`crate::MAX_FAMILY`] sets, an element past [`grundy::MAX_ELEMENT`].

@@ -90,10 +90,19 @@ pub struct Point {
 impl Family {
     /// A template family: `template` is a set whose elements are
     /// expressions (`a,b,a+b` or `all-but:a,b,a+b,a+2b`), each parameter
-    /// is `name=lo..hi` (inclusive; `name=v` for one value). A template
-    /// needs at least one parameter: without any it is parsed (so that a
-    /// front end can word that error itself), but [`Family::count`]
-    /// refuses it.
+    /// is `name=lo..hi` (inclusive; `name=v` for one value).
+    ///
+    /// A template needs at least one parameter: without any it is one set,
+    /// not a family, and is refused here with [`ErrorKind::Parse`] (issue
+    /// 37: `grundy sweep 1,2,3` panicked while counting). This one message
+    /// serves every front end, for a sweep and a fit alike.
+    ///
+    /// ```
+    /// use grundy_sweep::{ErrorKind, Family};
+    /// let e = Family::template("1,2,3", &[] as &[&str]).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::Parse);
+    /// assert!(e.message().contains("has no parameters"));
+    /// ```
     pub fn template(
         template: &str,
         params: &[impl AsRef<str>],
@@ -121,6 +130,16 @@ impl Family {
         for (i, part) in split_top_level(body).into_iter().enumerate() {
             let what = format!("element {} of \"{text}\"", i + 1);
             elements.push(Expr::parse(part, &what, &names, false)?);
+        }
+        // Checked after the elements, so that a template using a name
+        // that is not a parameter (`a,b` alone) keeps its own message.
+        if parsed.is_empty() {
+            let exprs: Vec<&str> = elements.iter().map(Expr::text).collect();
+            let prefix = if all_but { ALL_BUT_PREFIX } else { "" };
+            return Err(Error::parse(format!(
+                "the family \"{prefix}{}\" has no parameters; give one with its range, e.g. \"a=1..10\", and use it in the template, e.g. \"1,a,a+1\"",
+                exprs.join(",")
+            )));
         }
         Ok(Family {
             params: parsed,
@@ -226,22 +245,12 @@ impl Family {
         }
         // The innermost parameter's range is counted, not walked: a family
         // of 10^6 x 10^6 sets is refused after a few thousand outer steps.
-        let Shape::Template { all_but, elements } = &self.shape else {
-            unreachable!("subsets and octal codes returned above")
-        };
-        // The walk indexes the parameters from the outermost: a template
-        // without any is one set, not a family, and is refused here, where
-        // every front end counts before any work (issue 37: `grundy sweep
-        // 1,2,3` panicked). It is accepted when parsed, so that a front
-        // end may word its own error for it first.
-        if self.params.is_empty() {
-            let exprs: Vec<&str> = elements.iter().map(Expr::text).collect();
-            let prefix = if *all_but { ALL_BUT_PREFIX } else { "" };
-            return Err(Error::parse(format!(
-                "the family \"{prefix}{}\" has no parameters; give one with its range, e.g. \"a=1..10\", and use it in the template, e.g. \"1,a,a+1\"",
-                exprs.join(",")
-            )));
-        }
+        // Templates have at least one parameter (`Family::template`
+        // refuses one without), which the walk indexes from the outermost.
+        debug_assert!(
+            !self.params.is_empty(),
+            "a template without parameters"
+        );
         let mut vars = Vars::new(&self.param_names());
         let mut values = vec![0; self.params.len()];
         let mut walk = Walk { count: 0, steps: 0, stop, stopped: false };
@@ -747,26 +756,29 @@ mod tests {
     }
 
     /// Issue 37: `grundy sweep 1,2,3` panicked (index out of bounds) when
-    /// counting a family without parameters. Counting refuses it in one
-    /// line, for every front end (they all count before any work); its
-    /// points are its one set.
+    /// counting a family without parameters. Building it refuses it in
+    /// one line, for every front end and for a sweep and a fit alike, so
+    /// counting and the points never meet one.
     #[test]
     fn issue_37_a_family_needs_a_parameter() {
         for template in ["1,2,3", "all-but:2,3", "{1, 2}"] {
-            let f = Family::template(template, &[] as &[&str]).unwrap();
-            let e = f.count().unwrap_err();
+            let e = Family::template(template, &[] as &[&str]).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::Parse);
+            assert!(e.message().contains("has no parameters"), "{e}");
             assert!(!e.message().contains('\n'), "{e}");
-            assert!(f.count_unless(&|| true).is_err());
-            assert_eq!(sets(&f).len(), 1);
         }
-        let f = Family::template("all-but:2, a", &[] as &[&str]);
-        assert!(f.is_err(), "a name that is not a parameter");
-        let f = Family::template("1,2,3", &[] as &[&str]).unwrap();
-        insta::assert_snapshot!(f.count().unwrap_err(), @r#"the family "1,2,3" has no parameters; give one with its range, e.g. "a=1..10", and use it in the template, e.g. "1,a,a+1""#);
-        // A parameter the template does not use still makes a family.
+        let e = Family::template("all-but:2,3", &[] as &[&str]).unwrap_err();
+        assert!(e.message().starts_with("the family \"all-but:2,3\""), "{e}");
+        // A name that is not a parameter keeps its own message.
+        let e = Family::template("all-but:2, a", &[] as &[&str]).unwrap_err();
+        assert!(e.message().contains("uses \"a\""), "{e}");
+        let e = Family::template("1,2,3", &[] as &[&str]).unwrap_err();
+        insta::assert_snapshot!(e, @r#"the family "1,2,3" has no parameters; give one with its range, e.g. "a=1..10", and use it in the template, e.g. "1,a,a+1""#);
+        // A parameter the template does not use still makes a family, and
+        // its points are what it counts.
         let f = Family::template("1,2,3", &["a=1..2"]).unwrap();
         assert_eq!(f.count().unwrap(), 2);
+        assert_eq!(f.count_unless(&|| false).unwrap(), Some(2));
         assert_eq!(sets(&f), ["1,2,3", "1,2,3"]);
     }
 

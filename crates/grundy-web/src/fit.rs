@@ -45,12 +45,6 @@ pub async fn fit(
     let degree = p.number("degree", 3, u64::from(u32::MAX))? as u32;
     let options = Options::with_degree(degree)
         .map_err(|e| ApiError::bad("degree", e.message()))?;
-    if names.is_empty() {
-        return Err(ApiError::bad(
-            "a",
-            "the family has no parameters; a fit needs at least one, e.g. a=1..20",
-        ));
-    }
     let max_positions =
         shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
     let report = shared

@@ -429,19 +429,28 @@ fn the_engine_can_be_forced() {
 }
 
 /// Issue 37: a family without parameters (`1,2,3`) panicked while its
-/// sets were counted (a 500); it is a 400 naming the family, one line.
+/// sets were counted (a 500); it is a 400 naming the family, one line,
+/// the library's one message for a sweep and a fit alike.
 #[test]
 fn issue_37_a_family_without_parameters_is_a_bad_request() {
     let addr = server();
-    for family in ["1,2,3", "all-but:2,3"] {
-        let (status, body) = get(addr, &format!("/api/sweep?family={family}"));
-        assert_eq!(
-            (status, &body["field"]),
-            (400, &"family".into()),
-            "{body}"
-        );
-        let message = body["error"].as_str().unwrap();
-        assert!(message.contains("has no parameters"), "{message}");
-        assert!(!message.contains('\n'), "{message}");
+    for api in ["sweep", "fit"] {
+        for family in ["1,2,3", "all-but:2,3"] {
+            let (status, body) =
+                get(addr, &format!("/api/{api}?family={family}"));
+            assert_eq!(
+                (status, &body["field"]),
+                (400, &"family".into()),
+                "{body}"
+            );
+            let message = body["error"].as_str().unwrap();
+            assert_eq!(
+                message,
+                format!(
+                    "the family \"{family}\" has no parameters; give one with its range, e.g. \"a=1..10\", and use it in the template, e.g. \"1,a,a+1\""
+                ),
+                "/api/{api}"
+            );
+        }
     }
 }

@@ -377,23 +377,33 @@ pub(crate) struct Meter<'a> {
     /// Effort since the last check, for work whose units cost more than
     /// one step each (see [`Meter::add_costly`]).
     effort: u64,
-    /// Pattern words scanned so far (see [`Meter::add_scanned`]).
+    /// Pattern words scanned so far, weighted (see
+    /// [`Meter::add_scanned`]).
     scanned: u64,
+    /// Candidate tests of FES steps so far (see [`Meter::add_tests`]).
+    tested: u64,
 }
 
-/// What scanning one 64-position word of an FES pattern counts for
-/// against a positions budget. Measured on the machine of `BENCHMARKS.md`:
-/// a word of a pattern that stays in the core's cache (up to
-/// [`CACHED_WORDS`]) costs about 0.6 ns, as little as a position of the
-/// block engine, and counts as one position; a word of a longer pattern
-/// costs about 6.5 ns (memory bound) and counts as eight. So a default
-/// budget stops `all-but:9999999,10000000` in seconds, and does not stop
-/// searches such as `all-but:3000,6001,9001,15002` (2 * 10^9 cached words,
-/// 1.5 s) that it used to finish.
+/// What reading or moving one 64-position word of an FES pattern counts
+/// for against a positions budget. Measured on the machine of
+/// `BENCHMARKS.md`: a word of a pattern that stays in the core's cache (up
+/// to [`CACHED_WORDS`]) costs about 0.6 ns, as little as a position of
+/// the block engine, and counts as one position; a word of a longer
+/// pattern costs about 6.5 ns (memory bound) and counts as eight. A step
+/// reads a word or two where its first undetermined position lies and
+/// now and then moves the pattern down (the patterns of a cycle search
+/// compare by their hash), so these words are a small part of the work.
 pub(crate) const POSITIONS_PER_WORD: [u64; 2] = [1, 8];
 
 /// The longest pattern, in words, taken to stay in cache (256 KiB).
 pub(crate) const CACHED_WORDS: u64 = 1 << 15;
+
+/// How many candidate tests of an FES step (a bit or a run of X looked
+/// up, 1 to 5 ns) count as one position: a step that tests a candidate
+/// against many positions it has taken one by one (the taken positions of
+/// `all-but:2,4,...,40000,40001` are all apart: 2 * 10^8 tests in its
+/// first step) is stopped by a positions budget, not only by a deadline.
+pub(crate) const TESTS_PER_POSITION: u64 = 64;
 
 /// Effort (elementary steps) between two checks of the deadline and the
 /// cancel flag: about a millisecond.
@@ -415,6 +425,7 @@ impl<'a> Meter<'a> {
             every,
             effort: 0,
             scanned: 0,
+            tested: 0,
         }
     }
 
@@ -423,6 +434,7 @@ impl<'a> Meter<'a> {
     /// whenever the effort since the last check passes [`EFFORT_EVERY`],
     /// so that units that each cost much (an FES step over a pattern of
     /// ten million positions) still stop promptly at the deadline.
+    #[inline]
     pub(crate) fn add_costly(
         &mut self,
         count: usize,
@@ -435,27 +447,37 @@ impl<'a> Meter<'a> {
             self.next_check = (self.done + self.every)
                 .min(self.budget.limit(self.unit).saturating_add(1));
             self.budget.report(self.done);
-            self.budget.check(self.done.max(self.scanned), self.unit)?;
+            let spent = self.scanned + self.tested / TESTS_PER_POSITION;
+            self.budget.check(self.done.max(spent), self.unit)?;
         }
         Ok(())
     }
 
-    /// As [`Meter::add_costly`], for a step that also scanned `words`
-    /// words of a pattern (the FES boundary pattern of an all-but set is
-    /// max(X) positions long, 64 to a word). The budget counts the
-    /// positions made final or [`POSITIONS_PER_WORD`] per word scanned,
-    /// whichever is more, so that a set whose steps each scan a huge
-    /// pattern and finalise a few positions is still stopped by a
-    /// positions budget.
+    /// As [`Meter::add_costly`], for a step that also read or moved
+    /// `words` words of a pattern (the FES boundary pattern of an all-but
+    /// set is max(X) + 1 positions long, 64 to a word), `wide` when the
+    /// pattern is longer than [`CACHED_WORDS`]. The budget counts the
+    /// positions made final or [`POSITIONS_PER_WORD`] per word, whichever
+    /// is more (with [`Meter::add_tests`]).
+    #[inline]
     pub(crate) fn add_scanned(
         &mut self,
         count: usize,
-        effort: u64,
         words: u64,
+        wide: bool,
     ) -> Result<(), Stopped> {
-        let per_word = POSITIONS_PER_WORD[usize::from(words > CACHED_WORDS)];
+        let per_word = POSITIONS_PER_WORD[usize::from(wide)];
         self.scanned += words.saturating_mul(per_word);
-        self.add_costly(count, effort)
+        self.add_costly(count, words)
+    }
+
+    /// `tests` candidate tests inside an FES step: they count as
+    /// positions, [`TESTS_PER_POSITION`] to one, and the deadline and
+    /// cancel flag are asked as they pass.
+    #[inline]
+    pub(crate) fn add_tests(&mut self, tests: u64) -> Result<(), Stopped> {
+        self.tested += tests;
+        self.add_costly(0, tests)
     }
 }
 

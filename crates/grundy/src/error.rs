@@ -9,6 +9,7 @@
 //! end's setting (a command-line flag, a query parameter) is never part
 //! of the message: each front end adds its own from [`Error::stopped`].
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::budget::Stopped;
@@ -106,14 +107,45 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// The longest quoted text a message shows whole.
+/// The longest text a message shows whole.
 const QUOTE_MAX: usize = 60;
 
+/// `text` as a message shows it: whole when it has at most 60
+/// characters, else cut to its first 40 and last 12 around `...`. Between
+/// `quote`s when one is given, the cut text followed by its length:
+/// `"1,2,3,4,5,6,...,99999,100000" (588895 characters)`; without, the cut
+/// text alone (for text inside a longer quotation), borrowed exactly
+/// when it is whole. A set of a hundred thousand elements makes a
+/// one-line message, not a page.
+///
+/// ```
+/// use grundy::shorten;
+/// assert_eq!(shorten("1,2,3", Some('"')), "\"1,2,3\"");
+/// let long = "9".repeat(100);
+/// let cut = format!("{}...{}", "9".repeat(40), "9".repeat(12));
+/// assert_eq!(shorten(&long, None), cut);
+/// assert_eq!(shorten(&long, Some('\'')), format!("'{cut}' (100 characters)"));
+/// ```
+pub fn shorten(text: &str, quote: Option<char>) -> Cow<'_, str> {
+    let chars = text.chars().count();
+    if chars <= QUOTE_MAX {
+        return match quote {
+            None => Cow::Borrowed(text),
+            Some(q) => Cow::Owned(format!("{q}{text}{q}")),
+        };
+    }
+    let head: String = text.chars().take(40).collect();
+    let tail: String = text.chars().skip(chars - 12).collect();
+    Cow::Owned(match quote {
+        None => format!("{head}...{tail}"),
+        Some(q) => format!("{q}{head}...{tail}{q} ({chars} characters)"),
+    })
+}
+
 /// A message with every quoted text longer than 60 characters cut to its
-/// start and end: `"1,2,3,4,5,6,...,99999,100000" (588895 characters)`.
-/// A set of a hundred thousand elements makes a one-line message, not a
-/// page. Every message of this library is shortened so; front ends may
-/// use it on their own messages.
+/// start and end by [`shorten`]: `"1,2,3,4,5,6,...,99999,100000" (588895
+/// characters)`. Every message of this library is shortened so; front
+/// ends may use it on their own messages.
 ///
 /// ```
 /// let long = format!("no period for \"{}\"", "1,".repeat(1000) + "2");
@@ -130,20 +162,7 @@ pub fn shorten_quotes(message: &str) -> String {
         let (before, quoted) =
             (&rest[..open], &rest[open + 1..open + 1 + len]);
         out.push_str(before);
-        out.push('"');
-        let chars = quoted.chars().count();
-        if chars > QUOTE_MAX {
-            let head: String = quoted.chars().take(40).collect();
-            let tail: String = quoted.chars().skip(chars - 12).collect();
-            out.push_str(&head);
-            out.push_str("...");
-            out.push_str(&tail);
-            out.push('"');
-            out.push_str(&format!(" ({chars} characters)"));
-        } else {
-            out.push_str(quoted);
-            out.push('"');
-        }
+        out.push_str(&shorten(quoted, Some('"')));
         rest = &rest[open + len + 2..];
     }
     out.push_str(rest);

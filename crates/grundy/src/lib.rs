@@ -115,7 +115,7 @@ pub use engine::octal::{
     CHECKPOINT_FORMAT, Checkpoint, MAX_KEYED_DIGITS, Mask, SameValues,
     checksum,
 };
-pub use error::{Error, ErrorKind, Result, shorten_quotes};
+pub use error::{Error, ErrorKind, Result, shorten, shorten_quotes};
 pub use game::{HeapGame, HeapOption, MAX_LEAVES};
 pub use nimber::{Nimber, mex};
 pub use notation::ALL_BUT_PREFIX;

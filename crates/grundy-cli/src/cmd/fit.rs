@@ -130,11 +130,6 @@ impl FitArgs {
         let names: Option<Vec<String>> = family
             .as_ref()
             .map(|f| f.param_names().iter().map(|s| s.to_string()).collect());
-        if names.as_ref().is_some_and(|n| n.is_empty()) {
-            bail!(
-                "the family has no parameters; a fit needs at least one, e.g. --param a=1..30"
-            );
-        }
         let validate = if self.validate.is_empty() {
             None
         } else {

@@ -69,6 +69,16 @@ pub fn open(
         );
     }
     let values_path = values_path(json);
+    // A FIFO (or a device) would wait for a reader or writer for ever,
+    // deaf to the first Ctrl-C (issue 37): the values are a file grundy
+    // writes.
+    if std::fs::metadata(&values_path).is_ok_and(|m| !m.is_file()) {
+        anyhow::bail!(
+            "\"{}\" is not a regular file, so cannot hold the values of checkpoint \"{}\"; give another --checkpoint",
+            values_path.display(),
+            json.display()
+        );
+    }
     let exists = json.exists();
     if exists && !args.resume {
         anyhow::bail!(
@@ -245,7 +255,10 @@ impl Saved {
 }
 
 /// A cancel flag that Ctrl-C, SIGTERM and SIGHUP set instead of ending
-/// the process, so that the run can save its state.
+/// the process, so that the run can save its state: call it once the
+/// state files are open, and [`crate::signals::abrupt`] as soon as the
+/// run returns (saving and writing the results then end at the first
+/// signal).
 pub fn graceful_cancel() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     crate::signals::graceful(flag.clone());

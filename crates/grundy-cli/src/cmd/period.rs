@@ -63,12 +63,26 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
                 "no periodicity theorem is known for \"{game}\"; its values can still be listed (grundy values {game} --checkpoint FILE)"
             );
         }
-        budget.cancel = Some(octal_state::graceful_cancel());
         let (mut run, saved) = octal_state::open(&args.state, &set)?;
         let mut saved = saved.expect("a checkpoint was given");
+        // Graceful mode lasts for the run only: an interrupt stops the
+        // run, which is then saved; opening the state files before it,
+        // saving them and writing the results after it end at the first
+        // signal.
+        budget.cancel = Some(octal_state::graceful_cancel());
         let found = run.period(&budget, &mut |chunk| saved.maybe_save(&chunk));
+        let interrupted = crate::signals::abrupt();
         drop(progress);
-        saved.save_run(&run, found.is_err())?;
+        saved.save_run(&run, found.is_err() || interrupted)?;
+        // An interrupt that did not stop the run (it came as the run
+        // ended, found or out of budget) still ends the command: the run
+        // is saved, and nothing more is written.
+        if interrupted
+            && !found.as_ref().is_err_and(crate::signals::stopped_by)
+        {
+            report!("grundy: interrupted");
+            return Ok(ExitCode::from(crate::signals::INTERRUPTED));
+        }
         found
     } else {
         let found = grundy::period(&set, play, &options, &budget);

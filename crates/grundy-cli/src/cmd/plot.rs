@@ -2,13 +2,14 @@
 //! (value against heap size; pre-period, periods and P-positions marked),
 //! SVG or PNG, drawn by `grundy-pictures` (plotters, resvg).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use clap::Args;
-use grundy::{Budget, Nimber, PeriodOptions, Sequence};
-use grundy_pictures::plot::SequencePlot;
+use grundy::{Budget, PeriodOptions, Sequence};
+use grundy_pictures::plot::{self, SequencePlot};
 use grundy_pictures::png::svg_to_png;
 
 use crate::args::BudgetArgs;
@@ -39,46 +40,30 @@ pub struct PlotArgs {
     #[arg(long, default_value_t = 480)]
     pub height: u32,
     /// Seconds to spend looking for the period to mark (it is left
-    /// unmarked if not found in time).
+    /// unmarked if not found in time); this search comes after the
+    /// values are computed and is not part of --timeout, which limits
+    /// computing them.
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
     pub period_timeout: f64,
-    /// Limits on computing the values plotted (`--timeout` does not
-    /// include the period search of `--period-timeout`).
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
 
-use std::path::PathBuf;
-
-/// Heaps beyond this are not plotted: a picture has only so many pixels.
-const MAX_TO: u64 = 10_000_000;
-
 pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
-    if args.to > MAX_TO {
-        bail!(
-            "--to \"{}\" is too large to plot; use at most {MAX_TO}",
-            args.to
-        );
-    }
     if !(100..=8000).contains(&args.width)
         || !(100..=8000).contains(&args.height)
     {
         bail!("--width and --height must be between 100 and 8000 pixels");
     }
-    let count = args.to as usize + 1;
-    let mut listing = grundy::values_within(&set, &args.budget.listing()?);
-    let values: Vec<u64> =
-        listing.by_ref().take(count).map(Nimber::value).collect();
-    if values.len() < count {
-        return Err(listing.error().expect("the values ended").into());
-    }
+    // Every flag is checked before the listing, which may be long.
     if !(args.period_timeout.is_finite() && args.period_timeout >= 0.0) {
         bail!(
             "--period-timeout \"{}\" must be a number of seconds, 0 or more",
             args.period_timeout
         );
     }
+    let values = plot::values(&set, args.to, &args.budget.limit()?)?;
     let wait = Duration::from_secs_f64(args.period_timeout.min(3600.0));
     // The deadline bounds the search, so no split limit besides it.
     let budget = Budget {
@@ -104,10 +89,11 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
             (None, 0)
         }
     };
-    let title = grundy_pictures::plot::title(&set);
-    let plot = SequencePlot { title, values, period, saltus };
-    let svg =
-        plot.svg(args.width, args.height).map_err(|e| anyhow::anyhow!(e))?;
+    let title = plot::title(&set);
+    let picture = SequencePlot { title, values, period, saltus };
+    let svg = picture
+        .svg(args.width, args.height)
+        .map_err(|e| anyhow::anyhow!(e))?;
     let format =
         match Format::choose(args.svg, args.png, args.output.as_deref()) {
             Format::Dot => Format::Svg,

@@ -47,12 +47,16 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
             "--checkpoint keeps Grundy values, not misère outcomes; drop --misere or --checkpoint"
         );
     }
-    let budget = grundy::Budget {
-        max_states: args.max_states,
-        ..args.budget.listing()?
-    };
+    let budget =
+        grundy::Budget { max_states: args.max_states, ..args.budget.limit()? };
     let run = match args.state.checkpoint {
-        Some(_) => Some(computed(&args.state, &set, count, &budget)?),
+        Some(_) => match computed(&args.state, &set, count, &budget)? {
+            Some(run) => Some(run),
+            None => {
+                report!("grundy: interrupted");
+                return Ok(ExitCode::from(crate::signals::INTERRUPTED));
+            }
+        },
         None => None,
     };
     let ended = RefCell::new(None);
@@ -79,13 +83,15 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
 
 /// `--checkpoint`: the first `count` values of a take-and-break game,
 /// computed (or continued with `--resume`) and saved as they come, within
-/// `limits` (`--max-positions`, `--timeout`: a stop saves the run).
+/// `limits` (`--max-positions`, `--timeout`: a stop saves the run). None
+/// when an interrupt came as the run ended (it is saved; the listing is
+/// not written).
 fn computed(
     state: &StateArgs,
     set: &Rules,
     count: u64,
     limits: &grundy::Budget,
-) -> anyhow::Result<grundy::OctalRun> {
+) -> anyhow::Result<Option<grundy::OctalRun>> {
     let (mut run, saved) = octal_state::open(state, set)?;
     let mut saved = saved.expect("a checkpoint was given");
     if run.len() < count {
@@ -99,10 +105,18 @@ fn computed(
     };
     let done =
         run.advance_to(count, &budget, &mut |chunk| saved.maybe_save(&chunk));
+    // Saving and the listing (perhaps into a pipe nobody reads) end at
+    // the first signal.
+    let interrupted = crate::signals::abrupt();
     drop(progress);
-    saved.save_run(&run, done.is_err())?;
-    done?;
-    Ok(run)
+    saved.save_run(&run, done.is_err() || interrupted)?;
+    match done {
+        Err(e) if !interrupted || crate::signals::stopped_by(&e) => {
+            Err(e.into())
+        }
+        _ if interrupted => Ok(None),
+        _ => Ok(Some(run)),
+    }
 }
 
 /// Where a listing's sequence comes from.
@@ -174,8 +188,16 @@ fn letter(p: bool) -> u8 {
     if p { b'P' } else { b'N' }
 }
 
+/// The most outcomes `--json` keeps (one bit each, 16 MiB) from the
+/// values it writes first: a longer listing lists the values again for
+/// its outcomes, so that memory stays bounded whatever `--to`.
+const KEPT_OUTCOMES: u64 = 1 << 27;
+
 /// The object `ValuesReport` serialises to, written as the values come
-/// (same keys, same order, same bytes): memory does not grow with `--to`.
+/// (same keys, same order, same bytes): memory does not grow with `--to`
+/// past [`KEPT_OUTCOMES`]. In normal play the outcomes are those of the
+/// values just written; a listing cut short stops the object there (the
+/// caller reports why).
 fn write_json(
     out: &mut Output,
     set: &Rules,
@@ -188,21 +210,52 @@ fn write_json(
     write!(out, "{{\"set\":{name},\"play\":\"{play}\",\"to\":{to},")?;
     let mut number = itoa::Buffer::new();
     let mut buf = Block::new();
+    // The P-positions among the values, one bit each, when they fit
+    // (values computed before are read again instead).
+    let mut kept = None;
     if play == Play::Normal {
+        let listed = matches!(source, Source::Rules(..));
+        let mut p_bits = (listed && count <= KEPT_OUTCOMES)
+            .then(|| Vec::<u64>::with_capacity(count.div_ceil(64) as usize));
         buf.bytes.extend_from_slice(b"\"values\":[");
+        let mut written = 0;
         for (n, g) in source.sequence(count).enumerate() {
+            written += 1;
             if n > 0 {
                 buf.bytes.push(b',');
             }
             buf.bytes.extend_from_slice(number.format(g).as_bytes());
+            if let Some(bits) = &mut p_bits {
+                if n % 64 == 0 {
+                    bits.push(0);
+                }
+                if g == 0 {
+                    *bits.last_mut().expect("pushed") |= 1 << (n % 64);
+                }
+            }
             buf.spill(out)?;
         }
+        if written < count {
+            // Cut short: the caller reports why.
+            return Ok(());
+        }
         buf.bytes.extend_from_slice(b"],");
+        kept = p_bits;
     }
     buf.bytes.extend_from_slice(b"\"outcomes\":\"");
-    for x in source.sequence(count) {
-        buf.bytes.push(letter(x == 0));
-        buf.spill(out)?;
+    match kept {
+        Some(bits) => {
+            for n in 0..count as usize {
+                buf.bytes.push(letter((bits[n / 64] >> (n % 64)) & 1 == 1));
+                buf.spill(out)?;
+            }
+        }
+        None => {
+            for x in source.sequence(count) {
+                buf.bytes.push(letter(x == 0));
+                buf.spill(out)?;
+            }
+        }
     }
     buf.bytes.extend_from_slice(b"\"}\n");
     buf.finish(out)

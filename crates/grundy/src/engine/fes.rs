@@ -28,18 +28,19 @@
 //! with FES sets of size 4", section 1.3.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
-use crate::budget::{Budget, Meter, Stopped, Unit};
+use crate::budget::{Budget, CACHED_WORDS, Meter, Stopped};
 use crate::set::AllButSet;
 
-use super::pattern_hash::PatternHash;
+use super::pattern_hash::{self, PatternHash};
 
 /// The FES algorithm on boundary patterns: which positions near the
 /// frontier are determined, without their values.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Fes {
-    /// X, for the test of every step.
-    excluded: Excluded,
+    /// X, for the test of every step (shared by the states of one set).
+    excluded: Arc<Excluded>,
     /// max(X) (0 for Nim).
     m: usize,
     /// Bit `head + j` is set iff position `base + j` is determined (j in
@@ -64,10 +65,20 @@ pub struct Fes {
     /// Pattern words read or moved so far: what a step costs beyond the
     /// candidates it tests.
     touched: u64,
+    /// Effort of the last steps not yet reported to the poll.
+    unpolled: u64,
 }
 
 /// Patterns of more words than this keep a rolling hash.
 const HASHED_WIDTH: usize = 8;
+
+/// What a step of a hashed pattern costs beyond the words it reads, in
+/// pattern words (a position of the block engine each, about 0.6 ns):
+/// 30 to 36 ns a step for `all-but:1000,2003,3003` (three candidates, the
+/// hash kept, Brent's comparison) on the machine of `BENCHMARKS.md`. So
+/// the default budget stops that set, whose period is not found within
+/// it, in about 7 s.
+const HASHED_STEP_WORDS: u64 = 48;
 
 /// Effort (offsets and runs looked at) between two calls of a step's
 /// poll: a fraction of a millisecond.
@@ -84,6 +95,9 @@ struct Excluded {
     member: Vec<u64>,
     /// The maximal runs [first, last] of consecutive members, ascending.
     runs: Vec<(usize, usize)>,
+    /// R^x for each x in X (see `pattern_hash.rs`), when the pattern is
+    /// hashed; else empty.
+    powers: Vec<u64>,
 }
 
 impl Excluded {
@@ -99,10 +113,11 @@ impl Excluded {
                 _ => runs.push((x, x)),
             }
         }
-        Excluded { list, member, runs }
+        Excluded { list, member, runs, powers: Vec::new() }
     }
 
     /// Whether every d in [lo, hi] is in X.
+    #[inline]
     fn covers(&self, lo: usize, hi: usize) -> bool {
         if lo == hi {
             return get_bit(&self.member, lo);
@@ -131,6 +146,7 @@ impl Taken {
     }
 
     /// Adds `o`, larger than every offset taken so far.
+    #[inline]
     fn push(&mut self, o: usize) {
         self.offsets.push(o);
         match self.runs.last_mut() {
@@ -141,6 +157,7 @@ impl Taken {
 
     /// Whether x - o is in X for every offset o taken (all below x),
     /// adding the runs looked at to `effort`.
+    #[inline]
     fn allow(&self, x: usize, excluded: &Excluded, effort: &mut u64) -> bool {
         for &(first, last) in &self.runs {
             *effort += 1;
@@ -169,12 +186,14 @@ impl Fes {
     /// position 0.
     pub fn new(set: &AllButSet) -> Fes {
         let m = set.max_excluded() as usize;
-        let excluded = Excluded::new(set);
+        let mut excluded = Excluded::new(set);
         let width = words(m + 1);
-        let hash =
-            (width > HASHED_WIDTH).then(|| PatternHash::new(&excluded.list));
+        let hash = (width > HASHED_WIDTH).then(|| {
+            excluded.powers = pattern_hash::powers(&excluded.list);
+            PatternHash::new()
+        });
         Fes {
-            excluded,
+            excluded: Arc::new(excluded),
             m,
             pattern: vec![0; 2 * width + 1],
             head: 0,
@@ -184,6 +203,7 @@ impl Fes {
             taken: Taken::default(),
             hash,
             touched: 0,
+            unpolled: 0,
         }
     }
 
@@ -259,9 +279,7 @@ impl Fes {
         self.head = other.head;
         self.base = other.base;
         self.step = other.step;
-        if let (Some(mine), Some(theirs)) = (&mut self.hash, &other.hash) {
-            mine.copy_value(theirs);
-        }
+        self.hash = other.hash;
     }
 
     /// The boundary pattern as Suetsugu and Abuku write it: `*` for
@@ -278,8 +296,9 @@ impl Fes {
     /// base to the next undetermined position. Returns how far the base
     /// moved (the number of positions that became final, >= 1).
     ///
-    /// A step of a large X can take long (`all-but:1-99999,10000000`
-    /// tests a hundred thousand candidates against as many offsets), so
+    /// A step of a large X can take long (the positions taken by the
+    /// first step of `all-but:2,4,...,40000,40001` are all apart, so each
+    /// of its 20,000 candidates is tested against thousands of them), so
     /// it calls `poll` with the effort spent (offsets and runs looked at)
     /// every [`POLL_EFFORT`] and at its end; an error from `poll` stops
     /// the step at once and leaves the state unusable (callers drop it).
@@ -287,20 +306,25 @@ impl Fes {
         &mut self,
         poll: &mut impl FnMut(u64) -> Result<(), E>,
     ) -> Result<u64, E> {
-        self.taken.clear();
-        self.taken.push(0);
-        if let Some(hash) = &mut self.hash {
+        let (excluded, taken, hash) =
+            (&*self.excluded, &mut self.taken, &mut self.hash);
+        let (pattern, head) = (&mut self.pattern[..], self.head);
+        taken.clear();
+        taken.push(0);
+        if let Some(hash) = hash {
             hash.add_origin();
         }
-        let mut effort = 0;
-        for (i, &x) in self.excluded.list.iter().enumerate() {
+        // Effort below POLL_EFFORT is carried to the next step: a poll a
+        // step cost more than a small set's whole step.
+        let mut effort = self.unpolled;
+        for (i, &x) in excluded.list.iter().enumerate() {
             effort += 1;
-            if !get_bit(&self.pattern, self.head + x)
-                && self.taken.allow(x, &self.excluded, &mut effort)
+            if !get_bit(pattern, head + x)
+                && taken.allow(x, excluded, &mut effort)
             {
-                self.taken.push(x);
-                if let Some(hash) = &mut self.hash {
-                    hash.add_member(i);
+                taken.push(x);
+                if let Some(hash) = hash {
+                    hash.add_member(excluded.powers[i]);
                 }
             }
             if effort >= POLL_EFFORT {
@@ -308,31 +332,53 @@ impl Fes {
                 effort = 0;
             }
         }
-        poll(effort)?;
-        for &o in &self.taken.offsets {
-            set_bit(&mut self.pattern, self.head + o);
+        self.unpolled = effort;
+        for &o in &taken.offsets {
+            set_bit(pattern, head + o);
         }
         let shift = self.leading_determined();
         self.shift_right(shift);
         if let Some(hash) = &mut self.hash {
             hash.shift(shift);
         }
+        #[cfg(test)]
+        self.assert_hash_follows_the_pattern();
         self.base += shift as u64;
         self.step += 1;
         Ok(shift as u64)
     }
 
+    /// The hash kept step by step equals the hash of the pattern: a drift
+    /// would not give a wrong answer (equal hashes are confirmed word by
+    /// word) but would hide every repeat, so tests check every step.
+    #[cfg(test)]
+    fn assert_hash_follows_the_pattern(&self) {
+        if let Some(hash) = self.hash {
+            let mut again = hash;
+            again.recompute(&self.pattern_words().collect::<Vec<_>>());
+            assert_eq!(again.value(), hash.value(), "step {}", self.step);
+        }
+    }
+
     /// [`Fes::step`] under a meter: the positions made final count as
-    /// work, or the pattern words the step read and moved when those are
-    /// more, and the budget is asked as the step goes.
+    /// work, or the step's cost in pattern words when that is more (so
+    /// that a budget of positions bounds the time of sets whose steps each
+    /// make one position final), and the budget is asked as the step goes.
+    /// A step of a narrow pattern costs its max(X) / 64 words, as when
+    /// each step compared whole patterns; a step of a hashed pattern costs
+    /// the words it read and moved plus [`HASHED_STEP_WORDS`].
     pub(crate) fn step_metered(
         &mut self,
         meter: &mut Meter<'_>,
     ) -> Result<u64, Stopped> {
         let before = self.touched;
-        let moved = self.step(&mut |effort| meter.add_costly(0, effort))?;
-        let words = self.touched - before;
-        meter.add_scanned(moved as usize, words, words)?;
+        let moved = self.step(&mut |tests| meter.add_tests(tests))?;
+        let words = match self.hash {
+            Some(_) => self.touched - before + HASHED_STEP_WORDS,
+            None => self.m as u64 / 64,
+        };
+        let wide = self.width as u64 > CACHED_WORDS;
+        meter.add_scanned(moved as usize, words, wide)?;
         Ok(moved)
     }
 
@@ -340,7 +386,6 @@ impl Fes {
     fn leading_determined(&mut self) -> usize {
         let mut count = 0;
         for j in 0..self.width {
-            self.touched += 1;
             let w = self.word(j);
             if w == u64::MAX {
                 count += 64;
@@ -349,6 +394,7 @@ impl Fes {
                 break;
             }
         }
+        self.touched += (count / 64 + 1) as u64;
         count.min(self.m + 1)
     }
 
@@ -486,21 +532,16 @@ pub(crate) fn first_p_position(
     }
 }
 
-/// [`p_positions`] polling `budget`'s deadline and cancel flag.
+/// [`p_positions`] within `budget`: the candidate tests count as
+/// positions (see [`Meter::add_tests`]) and the deadline and cancel flag
+/// are asked as they pass.
 pub(crate) fn p_positions_within(
     set: &AllButSet,
     play: crate::play::Play,
     budget: &Budget,
 ) -> Result<Vec<u64>, Stopped> {
-    p_positions(set, play, &mut |_| match budget.interrupted() {
-        Some(reason) => Err(Stopped::new(
-            reason,
-            0,
-            budget.limit(Unit::Positions),
-            Unit::Positions,
-        )),
-        None => Ok(()),
-    })
+    let mut meter = Meter::new(budget);
+    p_positions(set, play, &mut |tests| meter.add_tests(tests))
 }
 
 #[cfg(test)]
@@ -651,6 +692,25 @@ mod tests {
         #[test]
         fn steps_take_what_the_definition_takes(x in runs_and_points()) {
             let mut f = Fes::new(&all_but(&x));
+            for _ in 0..300 {
+                let want = step_by_definition(&f);
+                f.step(&mut unpolled).unwrap();
+                prop_assert_eq!(f.taken(), &want[..]);
+            }
+        }
+
+        /// The same with one far element, so that the pattern is wider
+        /// than eight words and keeps a rolling hash, checked against the
+        /// pattern's own hash at every step.
+        #[test]
+        fn hashed_steps_take_what_the_definition_takes(
+            x in runs_and_points(),
+            far in 520u64..1500,
+        ) {
+            let mut x = x;
+            x.push(far);
+            let mut f = Fes::new(&all_but(&x));
+            prop_assert!(f.hash.is_some());
             for _ in 0..300 {
                 let want = step_by_definition(&f);
                 f.step(&mut unpolled).unwrap();

@@ -47,12 +47,35 @@ fn pow(mut base: u64, mut exp: u64) -> u64 {
     result
 }
 
-/// The hash of one pattern, with what updating it needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Shifts up to this many offsets (nearly every step moves its first
+/// undetermined position by a few) read their constants from a table.
+const SHORT: usize = 64;
+
+/// The constants of [`PatternHash::shift`] for shifts 0..=[`SHORT`],
+/// made once.
+static SHORT_SHIFTS: std::sync::OnceLock<Vec<(u64, u64)>> =
+    std::sync::OnceLock::new();
+
+/// R^x for each x of an ascending list, computed from one to the next
+/// (one multiplication apart for consecutive members): what
+/// [`PatternHash::add_member`] adds for the members of X.
+pub(crate) fn powers(ascending: &[usize]) -> Vec<u64> {
+    let mut last = (0, 1);
+    ascending
+        .iter()
+        .map(|&x| {
+            let power = mul(last.1, pow(R, (x - last.0) as u64));
+            last = (x, power);
+            power
+        })
+        .collect()
+}
+
+/// The hash of one pattern, with the constants updating it needs (the
+/// powers of X's members are kept with X, shared by every state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PatternHash {
     value: u64,
-    /// R^x for each x in X, in X's order.
-    powers: Vec<u64>,
     /// R^-1.
     inverse: u64,
     /// (R - 1)^-1, for 1 + R + ... + R^(s-1) = (R^s - 1) / (R - 1).
@@ -60,23 +83,21 @@ pub(crate) struct PatternHash {
 }
 
 impl PatternHash {
-    /// The hash of the empty pattern of a set whose X is `excluded`.
-    pub(crate) fn new(excluded: &[usize]) -> PatternHash {
-        PatternHash {
+    /// The hash of the empty pattern.
+    pub(crate) fn new() -> PatternHash {
+        let hash = PatternHash {
             value: 0,
-            powers: excluded.iter().map(|&x| pow(R, x as u64)).collect(),
             inverse: pow(R, P - 2),
             geometric: pow(R - 1, P - 2),
-        }
+        };
+        SHORT_SHIFTS.get_or_init(|| {
+            (0..=SHORT as u64).map(|by| hash.shift_constants(by)).collect()
+        });
+        hash
     }
 
     pub(crate) fn value(&self) -> u64 {
         self.value
-    }
-
-    /// Takes `other`'s value (a pattern of the same set).
-    pub(crate) fn copy_value(&mut self, other: &PatternHash) {
-        self.value = other.value;
     }
 
     /// Offset 0 became determined.
@@ -84,16 +105,25 @@ impl PatternHash {
         self.value = add(self.value, 1);
     }
 
-    /// Offset X[i] became determined.
-    pub(crate) fn add_member(&mut self, i: usize) {
-        self.value = add(self.value, self.powers[i]);
+    /// Offset x became determined, given R^x (from [`powers`]).
+    pub(crate) fn add_member(&mut self, power: u64) {
+        self.value = add(self.value, power);
     }
 
     /// The pattern moved down by `by` offsets, all of them determined.
     pub(crate) fn shift(&mut self, by: usize) {
-        let by = by as u64;
+        let (leading, down) = match SHORT_SHIFTS.get().and_then(|t| t.get(by))
+        {
+            Some(&pair) => pair,
+            None => self.shift_constants(by as u64),
+        };
+        self.value = mul(sub(self.value, leading), down);
+    }
+
+    /// 1 + R + ... + R^(by-1) and R^-by.
+    fn shift_constants(&self, by: u64) -> (u64, u64) {
         let leading = mul(sub(pow(R, by), 1), self.geometric);
-        self.value = mul(sub(self.value, leading), pow(self.inverse, by));
+        (leading, pow(self.inverse, by))
     }
 
     /// Recomputes the value from the pattern's words, offset 0 in bit 0
@@ -123,6 +153,13 @@ mod tests {
     }
 
     #[test]
+    fn powers_follow_one_another() {
+        let x = [1, 2, 3, 70, 71, 1000];
+        let want: Vec<u64> = x.iter().map(|&x| pow(R, x as u64)).collect();
+        assert_eq!(powers(&x), want);
+    }
+
+    #[test]
     fn arithmetic_mod_the_mersenne_prime() {
         assert_eq!(mul(P - 1, P - 1), 1);
         assert_eq!(mul(pow(R, P - 2), R), 1);
@@ -141,7 +178,8 @@ mod tests {
             let x: Vec<usize> = x.into_iter().collect();
             let width = x[x.len() - 1] + 1;
             let mut bits = vec![false; width];
-            let mut hash = PatternHash::new(&x);
+            let mut hash = PatternHash::new();
+            let power = powers(&x);
             for pick in steps {
                 // As a step does: determine offset 0 (never determined
                 // before a step) and maybe a member, then move down past
@@ -151,7 +189,7 @@ mod tests {
                 let i = pick.index(x.len());
                 if !bits[x[i]] {
                     bits[x[i]] = true;
-                    hash.add_member(i);
+                    hash.add_member(power[i]);
                 }
                 prop_assert_eq!(hash.value(), direct(&bits));
                 let by = bits.iter().take_while(|b| **b).count();
@@ -163,7 +201,7 @@ mod tests {
                 for (o, _) in bits.iter().enumerate().filter(|(_, b)| **b) {
                     words[o / 64] |= 1 << (o % 64);
                 }
-                let mut again = hash.clone();
+                let mut again = hash;
                 again.recompute(&words);
                 prop_assert_eq!(again.value(), hash.value());
             }

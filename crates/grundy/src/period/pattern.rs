@@ -315,11 +315,17 @@ mod tests {
         panic!("no additive period in the prefix");
     }
 
-    /// Source: the issue's statement for {A, 2A + 1}: period 2A, saltus
-    /// A, pre-period 0 (checked against the FES values for A = 1000 by
-    /// `hashed_patterns_find_the_brute_force_period`'s method at smaller A).
+    /// {A, 2A + 1}: period 2A, saltus A, pre-period 0, found through the
+    /// hashed patterns (a regression test of issue 34, whose search was
+    /// quadratic in A; A = 1000 is checked by brute force over its FES
+    /// values).
     #[test]
     fn a_and_2a_plus_1() {
+        let values: Vec<u64> =
+            FesValues::new(&all_but(&[1000, 2001]), &Budget::default())
+                .take(20_000)
+                .collect();
+        assert_eq!(brute_force(&values, 8003), (0, 2000, 1000));
         for a in [1000, 30_000] {
             assert_eq!(lps(&[a, 2 * a + 1]), (0, 2 * a, a), "a = {a}");
         }
@@ -484,7 +490,15 @@ mod tests {
                 _ => vec![a, 2 * a, 2 * a + 3],
             });
             let x: Vec<u64> = x.into_iter().collect();
-            let (l, p, s) = lps(&x);
+            // Within a budget: a hash that drifted from its pattern would
+            // hide the repeat and run on, which must fail, not hang.
+            let found = find_allbut_period(
+                &all_but(&x),
+                Sequence::Grundy,
+                &Budget::positions(50_000_000),
+            )
+            .unwrap();
+            let (l, p, s) = (found.preperiod, found.period, found.saltus);
             prop_assume!(p < 4000 && l < 4000);
             let m = x[x.len() - 1];
             let len = (l + 2 * m + 4 * p + 10) as usize;

@@ -9,7 +9,7 @@
 //! pattern, so a reader can check a proof such as Lemma 7 of K. Suetsugu
 //! and T. Abuku, "All-but Nim with FES sets of size 4" by eye.
 
-use crate::budget::{Budget, Meter, Stopped};
+use crate::budget::{Budget, Meter};
 use crate::engine::fes::Fes;
 use crate::error::{Error, Result};
 use crate::period::PatternCycle;
@@ -60,11 +60,10 @@ pub fn explain(
     budget: &Budget,
 ) -> Result<Explanation> {
     let mut meter = Meter::new(budget);
-    let stopped = |e: Stopped| {
+    let (cycle, _) = pattern_cycle(set, &mut meter).map_err(|e| {
         let message = format!("no repeated pattern for \"{set}\": {e}");
         Error::budget(e, message)
-    };
-    let (cycle, _) = pattern_cycle(set, &mut meter).map_err(stopped)?;
+    })?;
     let last = cycle.step + cycle.steps;
     let count = (last + 1).min(max_steps);
     let mut fes = Fes::new(set);
@@ -72,7 +71,12 @@ pub fn explain(
     for _ in 0..count {
         let (value, first, pattern) =
             (fes.step_index(), fes.base(), fes.pattern_string());
-        fes.step_metered(&mut meter).map_err(stopped)?;
+        fes.step_metered(&mut meter).map_err(|e| {
+            let message = format!(
+                "the steps of \"{set}\" up to its repeated pattern were not listed: {e}"
+            );
+            Error::budget(e, message)
+        })?;
         let positions =
             fes.taken().iter().map(|&o| first + o as u64).collect();
         steps.push(FesStep { value, first, pattern, positions });

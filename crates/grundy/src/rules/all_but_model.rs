@@ -84,7 +84,7 @@ fn at_step(
 fn step(fes: &mut Fes, meter: &mut Meter<'_>, set: &AllButSet) -> Result<()> {
     fes.step_metered(meter).map(drop).map_err(|e| {
         let message = format!(
-            "the heaps of \"{set}\" with a given value were not found ({e})"
+            "the heaps of \"{set}\" with a given value were not found: {e}"
         );
         Error::budget(e, message)
     })

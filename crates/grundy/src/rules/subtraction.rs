@@ -170,7 +170,7 @@ impl RuleSet for AllButSet {
             Goal::MisereP => p_positions_within(self, Play::Misere, budget)
                 .map_err(|e| {
                     let message = format!(
-                        "the misère P-positions of \"{self}\" were not found ({e})"
+                        "the misère P-positions of \"{self}\" were not found: {e}"
                     );
                     crate::error::Error::budget(e, message)
                 })?
