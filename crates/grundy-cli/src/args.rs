@@ -127,7 +127,9 @@ impl BudgetArgs {
 
     fn budget(&self, octal: bool) -> anyhow::Result<grundy::Budget> {
         let deadline = match self.timeout {
-            Some(t) => deadline_after(seconds(t, "--timeout")?),
+            Some(t) => {
+                seconds(t, "--timeout")?.and_then(grundy::deadline_after)
+            }
             None => None,
         };
         let timed = self.timeout.is_some();
@@ -138,24 +140,15 @@ impl BudgetArgs {
     }
 }
 
-/// A number of seconds from the command line: finite and positive.
-/// Returns `None` for a time too long to represent (no limit in effect).
+/// A number of seconds from the command line ([`grundy::time_limit`]):
+/// `None` for a time too long to represent (no limit in effect).
 pub fn seconds(
     t: f64,
     flag: &str,
 ) -> anyhow::Result<Option<std::time::Duration>> {
-    if !(t.is_finite() && t > 0.0) {
-        anyhow::bail!("{flag} \"{t}\" must be a positive number of seconds");
-    }
-    Ok(std::time::Duration::try_from_secs_f64(t).ok())
-}
-
-/// The instant `after` from now, or `None` when it is past what the clock
-/// can represent (centuries: in effect, no deadline).
-pub fn deadline_after(
-    after: Option<std::time::Duration>,
-) -> Option<std::time::Instant> {
-    after.and_then(|d| std::time::Instant::now().checked_add(d))
+    grundy::time_limit(t).map_err(|_| {
+        anyhow::anyhow!("{flag} \"{t}\" must be a positive number of seconds")
+    })
 }
 
 #[cfg(test)]

@@ -91,29 +91,22 @@ pub(crate) fn listing_limits(
 /// as is no `timeout=`). Zero, negative, NaN and infinite timeouts are a
 /// `ValueError`.
 pub(crate) fn seconds(timeout: Option<f64>) -> PyResult<Option<Duration>> {
-    match timeout {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => {
-            Ok(Duration::try_from_secs_f64(t).ok())
-        }
-        Some(t) if t == f64::INFINITY => Err(PyValueError::new_err(
-            "timeout=inf must be a finite number of seconds; use timeout=None for no time limit",
-        )),
-        Some(t) => {
-            let shown =
-                if t.is_nan() { "nan".to_string() } else { t.to_string() };
-            Err(PyValueError::new_err(format!(
-                "timeout={shown} must be a positive number of seconds"
-            )))
-        }
-    }
+    let Some(t) = timeout else { return Ok(None) };
+    grundy::time_limit(t).map_err(|_| {
+        PyValueError::new_err(if t == f64::INFINITY {
+            "timeout=inf must be a finite number of seconds; use timeout=None for no time limit".to_string()
+        } else {
+            let shown = if t.is_nan() { "nan".to_string() } else { t.to_string() };
+            format!("timeout={shown} must be a positive number of seconds")
+        })
+    })
 }
 
 impl Limits {
     /// The deadline `timeout=` sets, from now (none when it is beyond
     /// what the clock represents: centuries); see [`seconds`].
     pub(crate) fn deadline(&self) -> PyResult<Option<Instant>> {
-        Ok(seconds(self.timeout)?.and_then(|d| Instant::now().checked_add(d)))
+        Ok(seconds(self.timeout)?.and_then(grundy::deadline_after))
     }
 }
 

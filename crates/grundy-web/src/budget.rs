@@ -7,7 +7,7 @@
 //! applied by `server.rs`. Every limit has a default fit for one person's
 //! explorer on their own machine.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Limits for one request, for one connection, and for the server as a
 /// whole.
@@ -65,23 +65,5 @@ impl Default for Budget {
             write_timeout: Duration::from_secs(10),
             max_connections: 256,
         }
-    }
-}
-
-/// `after` from now, or `None` (no deadline) when the instant would not
-/// fit: a timeout of 1e30 seconds means no limit, not a panic.
-pub fn deadline_after(after: Duration) -> Option<Instant> {
-    Instant::now().checked_add(after)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn huge_timeouts_mean_no_deadline() {
-        assert_eq!(deadline_after(Duration::MAX), None);
-        let soon = deadline_after(Duration::from_secs(1)).unwrap();
-        assert!(soon > Instant::now());
     }
 }

@@ -30,7 +30,7 @@ use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
-use crate::budget::{Budget, MAX_WORKERS, deadline_after};
+use crate::budget::{Budget, MAX_WORKERS};
 use crate::error::ApiError;
 
 /// How long past its deadline a request is answered (503) when its work
@@ -86,7 +86,7 @@ impl Shared {
         T: Serialize + 'static,
         F: Fn(&grundy::Budget) -> Result<T, ApiError> + Send + Sync + 'static,
     {
-        let deadline = deadline_after(self.budget.timeout);
+        let deadline = grundy::deadline_after(self.budget.timeout);
         let json = move |budget: &grundy::Budget| {
             let answer = work(budget)?;
             // A run cancelled meanwhile (it left the quick lane, or the

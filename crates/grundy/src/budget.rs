@@ -19,7 +19,7 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::survey::Survey;
 
@@ -245,6 +245,54 @@ impl Budget {
             observer(done);
         }
     }
+}
+
+/// A time limit as every front end reads it (`--timeout`, `timeout=`, the
+/// server's `--timeout`): a positive, finite number of seconds, one too
+/// long for a `Duration` meaning no limit (`Ok(None)`). Zero, negative,
+/// NaN and infinite limits are refused; the front end words the refusal
+/// with the name of its own flag.
+///
+/// ```
+/// use std::time::Duration;
+/// assert_eq!(grundy::time_limit(1.5), Ok(Some(Duration::from_millis(1500))));
+/// assert_eq!(grundy::time_limit(1e30), Ok(None));
+/// assert!(grundy::time_limit(0.0).is_err() && grundy::time_limit(f64::NAN).is_err());
+/// assert!(grundy::time_limit(f64::INFINITY).is_err());
+/// ```
+pub fn time_limit(seconds: f64) -> Result<Option<Duration>, NotATimeLimit> {
+    if seconds.is_finite() && seconds > 0.0 {
+        Ok(Duration::try_from_secs_f64(seconds).ok())
+    } else {
+        Err(NotATimeLimit)
+    }
+}
+
+/// Why [`time_limit`] refused a number of seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotATimeLimit;
+
+impl fmt::Display for NotATimeLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "a time limit must be a positive, finite number of seconds",
+        )
+    }
+}
+
+impl std::error::Error for NotATimeLimit {}
+
+/// The instant `after` from now, or `None` (no deadline) when it is past
+/// what the clock represents: a limit of centuries means none, not a
+/// panic.
+///
+/// ```
+/// use std::time::Duration;
+/// assert_eq!(grundy::deadline_after(Duration::MAX), None);
+/// assert!(grundy::deadline_after(Duration::from_secs(1)).is_some());
+/// ```
+pub fn deadline_after(after: Duration) -> Option<Instant> {
+    Instant::now().checked_add(after)
 }
 
 /// Which limit stopped a computation.

@@ -99,10 +99,8 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
             args.scale
         );
     }
-    let deadline = crate::args::deadline_after(crate::args::seconds(
-        args.timeout,
-        "--timeout",
-    )?);
+    let deadline = crate::args::seconds(args.timeout, "--timeout")?
+        .and_then(grundy::deadline_after);
     let layout = Layout { deadline, seconds: args.timeout, all: args.steps };
     let output = if args.steps { None } else { args.output.as_deref() };
     if Format::choose(args.svg, args.png, output) != Format::Dot {

@@ -50,12 +50,7 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        anyhow::bail!(
-            "--timeout \"{}\" must be a positive number of seconds",
-            args.timeout
-        );
-    }
+    let timeout = crate::args::seconds(args.timeout, "--timeout")?;
     if args.workers == Some(0) {
         anyhow::bail!("--workers 0 would never compute; use at least 1");
     }
@@ -73,9 +68,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     };
     let budget = grundy_web::Budget {
         max_positions: args.max_positions,
-        // Past about 584 billion years: no limit.
-        timeout: Duration::try_from_secs_f64(args.timeout)
-            .unwrap_or(Duration::MAX),
+        // Too long to represent: no limit.
+        timeout: timeout.unwrap_or(Duration::MAX),
         max_states: args.max_states.max(1),
         workers,
         ..defaults
