@@ -299,9 +299,11 @@ impl Fes {
     /// A step of a large X can take long (the positions taken by the
     /// first step of `all-but:2,4,...,40000,40001` are all apart, so each
     /// of its 20,000 candidates is tested against thousands of them), so
-    /// it calls `poll` with the effort spent (offsets and runs looked at)
-    /// every [`POLL_EFFORT`] and at its end; an error from `poll` stops
-    /// the step at once and leaves the state unusable (callers drop it).
+    /// it calls `poll` with the effort spent (candidates and runs looked
+    /// at) each time 2^16 of it has gathered, counting from earlier steps
+    /// (a call a step would cost a small set more than its step); an
+    /// error from `poll` stops the step at once and leaves the state
+    /// unusable (callers drop it).
     pub fn step<E>(
         &mut self,
         poll: &mut impl FnMut(u64) -> Result<(), E>,

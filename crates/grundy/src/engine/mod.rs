@@ -21,6 +21,7 @@
 pub mod block;
 pub mod cell;
 pub mod fes;
+pub(crate) mod mersenne;
 pub mod naive;
 pub mod octal;
 mod pattern_hash;

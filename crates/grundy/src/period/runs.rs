@@ -25,6 +25,7 @@
 use std::collections::VecDeque;
 
 use crate::budget::{Budget, Meter, Stopped, Unit};
+use crate::engine::mersenne::{self, mul, pow};
 use crate::engine::runs::{Run, RunEngine, RunRule};
 use crate::period::window::WindowPeriod;
 
@@ -56,29 +57,11 @@ impl Work<'_> {
 }
 
 /// The modulus of the fingerprints: the Mersenne prime 2^61 - 1.
-const MODULUS: u64 = (1 << 61) - 1;
+const MODULUS: u64 = mersenne::P;
 
 /// The fingerprints' base (any number in 2..MODULUS works; a fixed odd
 /// one keeps runs reproducible).
 const BASE: u64 = 0x1fd3_a9c4_57b1_6e2b % MODULUS;
-
-fn mul_mod(a: u64, b: u64) -> u64 {
-    let x = u128::from(a) * u128::from(b);
-    let r = (x as u64 & MODULUS) + (x >> 61) as u64;
-    if r >= MODULUS { r - MODULUS } else { r }
-}
-
-fn pow_mod(mut base: u64, mut exp: u64) -> u64 {
-    let mut out = 1;
-    while exp > 0 {
-        if exp & 1 == 1 {
-            out = mul_mod(out, base);
-        }
-        base = mul_mod(base, base);
-        exp >>= 1;
-    }
-    out
-}
 
 /// A run of `len` positions of `value` as a number below the modulus.
 fn token(len: i64, value: u32) -> u64 {
@@ -125,7 +108,7 @@ impl RunWindow {
             hash: 0,
             count: 0,
             power: 1,
-            inverse: pow_mod(BASE, MODULUS - 2),
+            inverse: pow(BASE, MODULUS - 2),
         }
     }
 
@@ -136,9 +119,9 @@ impl RunWindow {
         if self.runs.len() >= 2 {
             // The run that just ended joins the middle.
             let (start, v) = *self.runs.back().expect("a run");
-            self.hash = (self.hash + mul_mod(token(n - start, v), self.power))
-                % MODULUS;
-            self.power = mul_mod(self.power, BASE);
+            self.hash =
+                (self.hash + mul(token(n - start, v), self.power)) % MODULUS;
+            self.power = mul(self.power, BASE);
             self.count += 1;
         }
         let left = n - self.m;
@@ -150,8 +133,8 @@ impl RunWindow {
                 let len = self.runs[1].0 - start;
                 let t = token(len, v);
                 self.hash =
-                    mul_mod((self.hash + MODULUS - t) % MODULUS, self.inverse);
-                self.power = mul_mod(self.power, self.inverse);
+                    mul((self.hash + MODULUS - t) % MODULUS, self.inverse);
+                self.power = mul(self.power, self.inverse);
                 self.count -= 1;
             } else {
                 // The last run alone spans the window: no middle.
@@ -363,8 +346,8 @@ mod tests {
         let (mut hash, mut power) = (0, 1);
         for (j, run) in inside.iter().enumerate().skip(1) {
             let t = token(end(j) - run.0, run.1);
-            hash = (hash + mul_mod(t, power)) % MODULUS;
-            power = mul_mod(power, BASE);
+            hash = (hash + mul(t, power)) % MODULUS;
+            power = mul(power, BASE);
         }
         (end(0) - left, inside[0].1, hash, inside.len() - 1)
     }
