@@ -29,6 +29,20 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The command line as clap parses it: [`Cli`] with each results
+/// command's `--format` help from [`crate::format`].
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    crate::format::document(Cli::command())
+}
+
+/// Parses the process's arguments with [`command`].
+pub fn parse() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let mut matches = command().try_get_matches()?;
+    Cli::from_arg_matches_mut(&mut matches)
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the Grundy sequence g(0..=N) with outcomes.
@@ -69,19 +83,26 @@ pub enum Command {
     Explain(crate::cmd::explain::ExplainArgs),
 }
 
-/// How to print results.
+/// How to print results, and where.
 #[derive(Debug, Args)]
 pub struct FormatArgs {
-    /// Print one JSON object (the keys are documented in the README).
-    #[arg(long, conflicts_with = "csv")]
-    pub json: bool,
-    /// Print CSV with a header row.
-    #[arg(long)]
-    pub csv: bool,
+    #[command(flatten)]
+    pub flags: crate::format::FormatFlags,
     /// Write to FILE instead of stdout (replaced whole, never left half
-    /// written).
+    /// written); its extension chooses the format unless one is given.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+impl FormatArgs {
+    /// The format to write, as [`crate::format::Writes::choose`] decides
+    /// for `writes` from these flags.
+    pub fn choose(
+        &self,
+        writes: &crate::format::Writes,
+    ) -> anyhow::Result<crate::format::Format> {
+        writes.choose(&self.flags, None, self.output.as_deref())
+    }
 }
 
 /// Limits for long searches.
@@ -158,6 +179,7 @@ mod tests {
     #[test]
     fn verify_cli() {
         super::Cli::command().debug_assert();
+        super::command().debug_assert();
     }
 
     /// Octal games get ten million heaps and the default split budget;

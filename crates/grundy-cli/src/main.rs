@@ -20,13 +20,13 @@ macro_rules! report {
 mod args;
 mod cmd;
 mod features;
+mod format;
 mod signals;
 mod term;
 
 use std::borrow::Cow;
 use std::process::ExitCode;
 
-use clap::Parser;
 use clap::error::{ContextKind, ErrorKind};
 
 fn main() -> ExitCode {
@@ -37,7 +37,7 @@ fn main() -> ExitCode {
         report!("grundy: {message}");
         return ExitCode::from(2);
     }
-    let cli = match args::Cli::try_parse() {
+    let cli = match args::parse() {
         Ok(cli) => cli,
         Err(err) => return usage_error(&err),
     };

@@ -175,6 +175,9 @@ fn files() -> BoxedStrategy<String> {
         "out.csv",
         "out.svg",
         "out.png",
+        "out.tsv",
+        "out.json",
+        "out.csv.gz",
         "sub/dir/x.txt",
         "",
         ".",
@@ -204,6 +207,14 @@ fn formats() -> BoxedStrategy<Vec<String>> {
         Just(vec!["--json".to_string()]),
         Just(vec!["--csv".to_string()]),
         Just(vec!["--json".to_string(), "--csv".to_string()]),
+        // One way to ask for a format (issue 37).
+        pick(&["text", "csv", "tsv", "json", "jsonl", "latex", "xml", ""])
+            .prop_map(|f| vec!["--format".to_string(), f]),
+        Just(vec![
+            "--csv".to_string(),
+            "--format".to_string(),
+            "json".to_string()
+        ]),
     ]
     .boxed()
 }
@@ -401,6 +412,8 @@ fn argv(command: &str) -> BoxedStrategy<Vec<String>> {
                 Just(vec!["--json".to_string()]),
                 Just(vec!["--latex".to_string()]),
                 Just(vec!["--json".to_string(), "--latex".to_string()]),
+                pick(&["latex", "csv", "json"])
+                    .prop_map(|f| vec!["--format".to_string(), f]),
             ],
             maybe("-o", files()),
             maybe("-j", pick(&["1", "2", "0", "x"])),
@@ -630,7 +643,15 @@ fn run_case(args: &[String]) -> Result<(), TestCaseError> {
                 "grundy {args:?} failed after writing to stdout: {stderr}"
             );
         }
-        for name in ["out.txt", "out.csv", "out.svg", "out.png"] {
+        for name in [
+            "out.txt",
+            "out.csv",
+            "out.svg",
+            "out.png",
+            "out.tsv",
+            "out.json",
+            "out.csv.gz",
+        ] {
             prop_assert!(
                 !dir.path().join(name).exists() || args[0] == "sweep",
                 "grundy {args:?} failed and left {name}: {stderr}"

@@ -8,6 +8,7 @@ mod argv_fuzz;
 mod errors;
 mod files;
 mod fit;
+mod formats;
 mod heap;
 mod octal;
 mod period;

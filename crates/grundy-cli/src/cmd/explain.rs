@@ -7,6 +7,7 @@ use clap::Args;
 use grundy::{AllButSet, Explanation};
 
 use crate::args::{BudgetArgs, FormatArgs};
+use crate::format::Format;
 use crate::term::Output;
 
 #[derive(Debug, Args)]
@@ -26,6 +27,7 @@ pub struct ExplainArgs {
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
+    let format = args.format.choose(&crate::format::EXPLAIN)?;
     let Some(x) = set.downcast_ref::<AllButSet>() else {
         if set.downcast_ref::<grundy::FiniteSet>().is_some() {
             anyhow::bail!(
@@ -36,13 +38,10 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             "\"{set}\" is a take-and-break game; `grundy explain` shows the FES steps of all-but sets (e.g. \"all-but:2,3,6,8\"); see its values with `grundy values {set}`"
         );
     };
-    if args.format.csv {
-        anyhow::bail!("--csv is not available for explain; use --json");
-    }
     let limit = args.budget.limit()?;
     let e = grundy::explain(x, args.steps, &limit)?;
     let mut out = Output::open(args.format.output.as_deref())?;
-    if args.format.json {
+    if format == Format::Json {
         #[derive(serde::Serialize)]
         struct Json<'a> {
             set: String,

@@ -29,6 +29,7 @@ use grundy_sweep::{
     Destination, ErrorRows, Family, Format, Ran, RunOptions, Shard, Sweep,
 };
 
+use crate::format::{Format as OutputFormat, FormatFlags};
 use crate::term::Output;
 
 #[derive(Debug, Args)]
@@ -60,14 +61,14 @@ pub struct FitArgs {
     /// new rows each piece predicts correctly.
     #[arg(long, value_name = "NAME=LO..HI", allow_hyphen_values = true)]
     pub validate: Vec<String>,
-    /// Print one JSON object (the keys are documented in the README).
-    #[arg(long, conflicts_with = "latex")]
-    pub json: bool,
+    #[command(flatten)]
+    pub format: FormatFlags,
     /// Print the law as a LaTeX cases environment, with its evidence in
-    /// `%` comments.
-    #[arg(long)]
+    /// `%` comments; the same as --format latex.
+    #[arg(long, conflicts_with_all = ["json", "csv", "format"])]
     pub latex: bool,
-    /// Write to FILE instead of stdout.
+    /// Write to FILE instead of stdout; its extension chooses the format
+    /// unless one is given (.json, .tex).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Worker threads for the sweeps (default: one per core).
@@ -201,6 +202,11 @@ impl FitArgs {
 }
 
 pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
+    let format = crate::format::FIT.choose(
+        &args.format,
+        args.latex.then_some(OutputFormat::Latex),
+        args.output.as_deref(),
+    )?;
     let plan = args.plan()?;
 
     // The sets of the sweeps that could not be evaluated: a warning once
@@ -265,12 +271,12 @@ pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
     };
 
     let mut out = Output::open(args.output.as_deref())?;
-    if args.json {
+    if format == OutputFormat::Json {
         let mut report = fit.report(&plan.label);
         report.validated = validation.as_ref().map(|(v, r)| v.report(r));
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
-    } else if args.latex {
+    } else if format == OutputFormat::Latex {
         write!(out, "{}", fit.latex())?;
         if let Some((v, range)) = &validation {
             writeln!(

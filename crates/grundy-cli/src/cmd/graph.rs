@@ -16,6 +16,7 @@ use clap::Args;
 use grundy_pictures::graph::{GameGraph, Step};
 use grundy_pictures::png::svg_to_png;
 
+use crate::format::{Format, FormatFlags};
 use crate::term::Output;
 
 #[derive(Debug, Args)]
@@ -27,19 +28,22 @@ pub struct GraphArgs {
     /// The number of stones in the heap (at most 60).
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub heap: u64,
-    /// Draw it as SVG (laid out in-process) instead of DOT.
-    #[arg(long, conflicts_with = "png")]
+    #[command(flatten)]
+    pub format: FormatFlags,
+    /// Draw it as SVG (laid out in-process) instead of DOT; the same as
+    /// --format svg.
+    #[arg(long, conflicts_with_all = ["png", "format", "json", "csv"])]
     pub svg: bool,
-    /// Draw it as PNG instead of DOT.
-    #[arg(long)]
+    /// Draw it as PNG instead of DOT; the same as --format png.
+    #[arg(long, conflicts_with_all = ["format", "json", "csv"])]
     pub png: bool,
     /// Write the sequence of pictures that fills in the values one
     /// position at a time, as files `step-00`, `step-01`, ... in the
     /// directory given by --output.
     #[arg(long, requires = "output")]
     pub steps: bool,
-    /// Write to FILE (with --steps: into directory DIR). Without --svg or
-    /// --png the format follows the extension (.dot, .gv, .svg, .png).
+    /// Write to FILE (with --steps: into directory DIR). Unless a format
+    /// is given, it follows the extension (.dot, .gv, .svg, .png).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// PNG resolution: pixels per SVG unit.
@@ -53,45 +57,24 @@ pub struct GraphArgs {
     pub timeout: f64,
 }
 
-/// The picture formats `graph` and `plot` write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Dot,
-    Svg,
-    Png,
-}
-
-impl Format {
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Dot => "dot",
-            Format::Svg => "svg",
-            Format::Png => "png",
-        }
-    }
-
-    /// From the flags, else from the output file's extension.
-    pub fn choose(svg: bool, png: bool, output: Option<&Path>) -> Format {
-        if svg {
-            return Format::Svg;
-        }
-        if png {
-            return Format::Png;
-        }
-        let ext = output
-            .and_then(|p| p.extension())
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        match ext.as_deref() {
-            Some("svg") => Format::Svg,
-            Some("png") => Format::Png,
-            _ => Format::Dot,
-        }
+/// The format of `--svg` or `--png`, if one is given.
+pub fn picture_flag(svg: bool, png: bool) -> Option<Format> {
+    match (svg, png) {
+        (true, _) => Some(Format::Svg),
+        (_, true) => Some(Format::Png),
+        _ => None,
     }
 }
 
 pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
+    // With --steps, -o names a directory: the format is not its
+    // extension's.
+    let format = crate::format::GRAPH.choose(
+        &args.format,
+        picture_flag(args.svg, args.png),
+        if args.steps { None } else { args.output.as_deref() },
+    )?;
     let graph = GameGraph::new(&set, args.heap)?;
     if !(args.scale.is_finite() && args.scale > 0.0 && args.scale <= 10.0) {
         bail!(
@@ -102,17 +85,14 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
     let deadline = crate::args::seconds(args.timeout, "--timeout")?
         .and_then(grundy::deadline_after);
     let layout = Layout { deadline, seconds: args.timeout, all: args.steps };
-    let output = if args.steps { None } else { args.output.as_deref() };
-    if Format::choose(args.svg, args.png, output) != Format::Dot {
+    if format != Format::Dot {
         graph.check_layout()?;
     }
     if args.steps {
         let dir = args.output.as_deref().expect("clap requires --output");
-        let format = Format::choose(args.svg, args.png, None);
         write_steps(&graph, dir, format, args.scale, &layout)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let format = Format::choose(args.svg, args.png, args.output.as_deref());
     let written = write_picture(
         &graph,
         graph.complete(),
@@ -122,7 +102,7 @@ pub fn run(args: GraphArgs) -> anyhow::Result<ExitCode> {
         &layout,
     )?;
     if let Some(path) = &args.output {
-        report_written(path, format.extension(), written);
+        report_written(path, format.name(), written);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -178,7 +158,7 @@ fn write_steps(
     report!(
         "wrote {} pictures ({}) into {}: {} .. {}",
         names.len(),
-        format.extension().to_ascii_uppercase(),
+        format.name().to_ascii_uppercase(),
         dir.display(),
         names[0],
         names[names.len() - 1],
@@ -205,7 +185,7 @@ fn make_steps(
     let digits = (steps.len() - 1).to_string().len().max(2);
     let mut names = Vec::with_capacity(steps.len());
     for (i, &step) in steps.iter().enumerate() {
-        let name = format!("step-{i:0digits$}.{}", format.extension());
+        let name = format!("step-{i:0digits$}.{}", format.name());
         let path = fresh.path().join(&name);
         write_picture(graph, step, format, Some(&path), scale, layout)?;
         names.push(name);
@@ -266,10 +246,10 @@ fn write_picture(
     layout: &Layout,
 ) -> anyhow::Result<usize> {
     let bytes = match format {
-        Format::Dot => graph.dot(step).into_bytes(),
         Format::Svg => layout.svg(graph, step)?.into_bytes(),
         Format::Png => svg_to_png(&layout.svg(graph, step)?, scale)
             .map_err(|e| anyhow::anyhow!(e))?,
+        _ => graph.dot(step).into_bytes(),
     };
     write_bytes(&bytes, format, path)?;
     Ok(bytes.len())

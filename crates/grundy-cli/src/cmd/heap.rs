@@ -7,6 +7,7 @@ use clap::Args;
 use grundy::{HeapReport, Outcome, parse_heap_size};
 
 use crate::args::{BudgetArgs, FormatArgs};
+use crate::format::Format;
 use crate::term::Output;
 
 #[derive(Debug, Args)]
@@ -26,10 +27,11 @@ pub struct HeapArgs {
 
 pub fn run(args: HeapArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
+    let format = args.format.choose(&crate::format::HEAP)?;
     let heap = parse_heap_size(&args.heap)?;
     let report = grundy::heap(&set, &heap, &args.budget.limit_for([&set])?)?;
     let mut out = Output::open(args.format.output.as_deref())?;
-    if args.format.json {
+    if format == Format::Json {
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {

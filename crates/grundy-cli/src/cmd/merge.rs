@@ -11,6 +11,7 @@ use anyhow::Context;
 use clap::Args;
 use grundy_sweep::Compression;
 
+use crate::format::Format;
 use crate::term::Output;
 
 #[derive(Debug, Args)]
@@ -21,6 +22,8 @@ pub struct MergeArgs {
     pub files: Vec<PathBuf>,
     /// Write to FILE instead of stdout (replaced whole, never left half
     /// written); FILE.gz and FILE.zst are compressed (gzip, Zstandard).
+    /// The format is the shards' (CSV or JSON Lines): a name whose
+    /// extension says otherwise (.jsonl for CSV shards) is refused.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -34,6 +37,10 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let files = args.files.iter().map(PathBuf::as_path);
     let merged =
         grundy_sweep::merge(files.zip(texts.iter().map(String::as_str)))?;
+    // The shards' format: CSV has a header, JSON Lines none.
+    let format =
+        if merged.header.is_some() { Format::Csv } else { Format::Jsonl };
+    crate::format::MERGE.agrees(format, args.output.as_deref())?;
     let compression =
         args.output.as_deref().map_or(Compression::None, Compression::of_path);
     if let (Some(path), Compression::Gzip | Compression::Zstd) =

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::octal_state::{self, StateArgs};
 use crate::args::{BudgetArgs, FormatArgs};
+use crate::format::Format;
 use crate::term::{Output, Progress};
 
 #[derive(Debug, Args)]
@@ -35,6 +36,7 @@ pub struct PeriodArgs {
 
 pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
+    let format = args.format.choose(&crate::format::PERIOD)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let engine: EngineChoice = args.engine.parse()?;
     if let Some(fixed) = set.fixed_engine()
@@ -91,40 +93,42 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     };
     let report = match found {
         Ok(report) => report,
-        Err(e) => return Err(unsolved(&args, &set, e)),
+        Err(e) => return Err(unsolved(&args, format, &set, e)),
     };
     let seconds = started.elapsed().as_secs_f64();
     let report = Timed { report, seconds };
     let mut out = Output::open(args.format.output.as_deref())?;
-    if args.format.json {
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    } else if args.format.csv {
-        let mut w = csv::Writer::from_writer(&mut out);
-        w.write_record([
-            "set",
-            "play",
-            "preperiod",
-            "period",
-            "saltus",
-            "outcome_preperiod",
-            "outcome_period",
-            "positions",
-        ])?;
-        let r = &report;
-        w.write_record([
-            r.set.clone(),
-            r.play.to_string(),
-            r.preperiod.to_string(),
-            r.period.to_string(),
-            r.saltus.to_string(),
-            r.outcome.preperiod.to_string(),
-            r.outcome.period.to_string(),
-            r.positions.to_string(),
-        ])?;
-        w.flush()?;
-    } else {
-        write_text(&mut out, &report)?;
+    match format {
+        Format::Json => {
+            serde_json::to_writer(&mut out, &report)?;
+            writeln!(out)?;
+        }
+        Format::Csv | Format::Tsv => {
+            let mut w = format.csv_writer(&mut out);
+            w.write_record([
+                "set",
+                "play",
+                "preperiod",
+                "period",
+                "saltus",
+                "outcome_preperiod",
+                "outcome_period",
+                "positions",
+            ])?;
+            let r = &report;
+            w.write_record([
+                r.set.clone(),
+                r.play.to_string(),
+                r.preperiod.to_string(),
+                r.period.to_string(),
+                r.saltus.to_string(),
+                r.outcome.preperiod.to_string(),
+                r.outcome.period.to_string(),
+                r.positions.to_string(),
+            ])?;
+            w.flush()?;
+        }
+        _ => write_text(&mut out, &report)?,
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
@@ -135,6 +139,7 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
 /// error is returned for its one line on stderr.
 fn unsolved(
     args: &PeriodArgs,
+    format: Format,
     set: &grundy::Rules,
     e: grundy::Error,
 ) -> anyhow::Error {
@@ -147,13 +152,7 @@ fn unsolved(
                 &mut out,
                 &set.to_string(),
                 stopped,
-                if args.format.json {
-                    super::survey::Format::Json
-                } else if args.format.csv {
-                    super::survey::Format::Csv
-                } else {
-                    super::survey::Format::Text
-                },
+                format,
             )? {
                 out.finish()?;
             }

@@ -13,7 +13,8 @@ use grundy_pictures::plot::{self, SequencePlot};
 use grundy_pictures::png::svg_to_png;
 
 use crate::args::BudgetArgs;
-use crate::cmd::graph::{Format, write_bytes};
+use crate::cmd::graph::{picture_flag, write_bytes};
+use crate::format::{Format, FormatFlags};
 
 #[derive(Debug, Args)]
 pub struct PlotArgs {
@@ -24,13 +25,17 @@ pub struct PlotArgs {
     /// The last heap size plotted.
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub to: u64,
-    /// Write SVG (the default without -o FILE.png).
-    #[arg(long, conflicts_with = "png")]
+    #[command(flatten)]
+    pub format: FormatFlags,
+    /// Write SVG (the default without -o FILE.png); the same as --format
+    /// svg.
+    #[arg(long, conflicts_with_all = ["png", "format", "json", "csv"])]
     pub svg: bool,
-    /// Write PNG.
-    #[arg(long)]
+    /// Write PNG; the same as --format png.
+    #[arg(long, conflicts_with_all = ["format", "json", "csv"])]
     pub png: bool,
-    /// Write to FILE; the format follows its extension (.svg, .png).
+    /// Write to FILE; unless a format is given, it follows the extension
+    /// (.svg, .png).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Picture width in pixels.
@@ -51,6 +56,11 @@ pub struct PlotArgs {
 
 pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
+    let format = crate::format::PLOT.choose(
+        &args.format,
+        picture_flag(args.svg, args.png),
+        args.output.as_deref(),
+    )?;
     if !(100..=8000).contains(&args.width)
         || !(100..=8000).contains(&args.height)
     {
@@ -94,11 +104,6 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     let svg = picture
         .svg(args.width, args.height)
         .map_err(|e| anyhow::anyhow!(e))?;
-    let format =
-        match Format::choose(args.svg, args.png, args.output.as_deref()) {
-            Format::Dot => Format::Svg,
-            f => f,
-        };
     let bytes = match format {
         Format::Png => {
             svg_to_png(&svg, 1.0).map_err(|e| anyhow::anyhow!(e))?
@@ -107,7 +112,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     };
     write_bytes(&bytes, format, args.output.as_deref())?;
     if let Some(path) = &args.output {
-        super::graph::report_written(path, format.extension(), bytes.len());
+        super::graph::report_written(path, format.name(), bytes.len());
     }
     Ok(ExitCode::SUCCESS)
 }

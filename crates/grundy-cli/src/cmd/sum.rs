@@ -8,6 +8,7 @@ use grundy::{DEFAULT_MAX_STATES, Heap, Play, SumReport};
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::cmd::heap::describe;
+use crate::format::Format;
 use crate::term::Output;
 
 #[derive(Debug, Args)]
@@ -29,6 +30,7 @@ pub struct SumArgs {
 }
 
 pub fn run(args: SumArgs) -> anyhow::Result<ExitCode> {
+    let format = args.format.choose(&crate::format::SUM)?;
     let heaps: Vec<Heap> =
         args.heaps.iter().map(|h| h.parse()).collect::<Result<_, _>>()?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
@@ -38,7 +40,7 @@ pub fn run(args: SumArgs) -> anyhow::Result<ExitCode> {
     };
     let report = grundy::sum(&heaps, play, &budget)?;
     let mut out = Output::open(args.format.output.as_deref())?;
-    if args.format.json {
+    if format == Format::Json {
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {

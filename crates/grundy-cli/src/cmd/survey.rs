@@ -12,6 +12,7 @@ use std::io::Write;
 use grundy::{Stopped, Survey};
 use serde::Serialize;
 
+use crate::format::Format;
 use crate::term::Output;
 
 /// The JSON object (`--json`): documented in the README, "Octal games".
@@ -23,16 +24,8 @@ struct Unsolved<'a> {
     survey: &'a Survey,
 }
 
-/// How the survey is written: `period`'s --json, --csv or text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-    Csv,
-}
-
-/// Writes the survey of `stopped`, if it carries one; returns whether it
-/// did.
+/// Writes the survey of `stopped`, if it carries one, in `period`'s
+/// format (text, JSON, CSV or TSV); returns whether it did.
 pub fn write(
     out: &mut Output,
     set: &str,
@@ -53,8 +46,8 @@ pub fn write(
             serde_json::to_writer(&mut *out, &unsolved)?;
             writeln!(out)?;
         }
-        Format::Csv => write_csv(out, survey)?,
-        Format::Text => write_text(out, set, stopped, survey)?,
+        Format::Csv | Format::Tsv => write_csv(out, survey, format)?,
+        _ => write_text(out, set, stopped, survey)?,
     }
     Ok(true)
 }
@@ -62,8 +55,12 @@ pub fn write(
 /// One row per value that occurs: `value,count,rare_count,rare_first,
 /// rare_last` (the rare columns empty for a value never rare); how far the
 /// run got is in the error line on stderr.
-fn write_csv(out: &mut Output, s: &Survey) -> anyhow::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+fn write_csv(
+    out: &mut Output,
+    s: &Survey,
+    format: Format,
+) -> anyhow::Result<()> {
+    let mut w = format.csv_writer(out);
     w.write_record([
         "value",
         "count",

@@ -1,4 +1,5 @@
-//! `grundy values SET --to N`: the Grundy sequence as a table, JSON or CSV.
+//! `grundy values SET --to N`: the Grundy sequence as a table, JSON, CSV
+//! or TSV.
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -10,6 +11,7 @@ use grundy::{Outcome, Play, Rules};
 
 use super::octal_state::{self, StateArgs};
 use crate::args::{BudgetArgs, FormatArgs};
+use crate::format::Format;
 use crate::term::{Output, Progress};
 
 #[derive(Debug, Args)]
@@ -40,6 +42,7 @@ pub struct ValuesArgs {
 
 pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
+    let format = args.format.choose(&crate::format::VALUES)?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let count = args.to.checked_add(1).context("--to is too large")?;
     if args.state.checkpoint.is_some() && play == Play::Misere {
@@ -65,12 +68,12 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
         None => Source::Rules(&set, play, &budget, &ended),
     };
     let mut out = Output::open(args.format.output.as_deref())?;
-    if args.format.json {
-        write_json(&mut out, &set, &source, args.to, play)?;
-    } else if args.format.csv {
-        write_csv(&mut out, &source, count, play)?;
-    } else {
-        write_table(&mut out, &source, args.to, play)?;
+    match format {
+        Format::Json => write_json(&mut out, &set, &source, args.to, play)?,
+        Format::Csv | Format::Tsv => {
+            write_csv(&mut out, &source, count, play, format.separator())?
+        }
+        _ => write_table(&mut out, &source, args.to, play)?,
     }
     // A listing cut short is an error (exit 1 for a budget), and with -o
     // no file is written.
@@ -261,25 +264,29 @@ fn write_json(
     buf.finish(out)
 }
 
+/// CSV (`separator` `,`) or TSV (`\t`): no field needs quoting.
 fn write_csv(
     out: &mut Output,
     source: &Source,
     count: u64,
     play: Play,
+    separator: u8,
 ) -> anyhow::Result<()> {
-    match play {
-        Play::Normal => out.write_all(b"n,grundy,outcome\n")?,
-        Play::Misere => out.write_all(b"n,misere_outcome\n")?,
-    }
+    let header: &[&[u8]] = match play {
+        Play::Normal => &[b"n", b"grundy", b"outcome"],
+        Play::Misere => &[b"n", b"misere_outcome"],
+    };
+    out.write_all(&header.join(&separator))?;
+    out.write_all(b"\n")?;
     let mut buf = Block::new();
     let mut n = Counter::new();
     let mut number = itoa::Buffer::new();
     for x in source.sequence(count) {
         buf.bytes.extend_from_slice(n.digits());
-        buf.bytes.push(b',');
+        buf.bytes.push(separator);
         if play == Play::Normal {
             buf.bytes.extend_from_slice(number.format(x).as_bytes());
-            buf.bytes.push(b',');
+            buf.bytes.push(separator);
         }
         buf.bytes.push(letter(x == 0));
         buf.bytes.push(b'\n');

@@ -25,25 +25,9 @@ use grundy_sweep::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::format::FormatFlags;
+
 pub use report::TableFormat;
-
-/// `--format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Comma-separated values with a header line.
-    Csv,
-    /// One JSON object per line.
-    Jsonl,
-}
-
-impl From<Format> for grundy_sweep::Format {
-    fn from(f: Format) -> grundy_sweep::Format {
-        match f {
-            Format::Csv => grundy_sweep::Format::Csv,
-            Format::Jsonl => grundy_sweep::Format::Jsonl,
-        }
-    }
-}
 
 /// The default per-code budget of `--octal`: 2^20 heaps.
 const OCTAL_HEAPS: u64 = 1 << 20;
@@ -83,12 +67,12 @@ pub struct SweepArgs {
     /// one each would get alone.
     #[arg(long, value_name = "D", conflicts_with_all = ["subsets", "param"])]
     pub octal: Option<usize>,
-    /// Row format.
-    #[arg(long, value_enum, default_value_t = Format::Csv)]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatFlags,
     /// Write the rows to FILE (in family order, replaced whole at the
     /// end; FILE.journal keeps finished rows meanwhile). FILE.csv.gz or
-    /// FILE.csv.zst (also .jsonl) is compressed, gzip or Zstandard.
+    /// FILE.csv.zst (also .jsonl) is compressed, gzip or Zstandard; the
+    /// extension chooses the format unless one is given.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Continue an interrupted sweep from FILE.journal.
@@ -147,6 +131,8 @@ pub struct SweepArgs {
 /// Everything validated, before any work.
 struct Plan {
     sweep: Sweep,
+    /// The row format (`--format`, `--csv`, or -o's extension).
+    format: grundy_sweep::Format,
     names: Vec<String>,
     checks: Vec<Check>,
     table: Option<(Axis, Axis, Axis)>,
@@ -154,6 +140,14 @@ struct Plan {
 
 impl SweepArgs {
     fn plan(&self) -> anyhow::Result<Plan> {
+        let format = match crate::format::SWEEP.choose(
+            &self.format,
+            None,
+            self.output.as_deref(),
+        )? {
+            crate::format::Format::Jsonl => grundy_sweep::Format::Jsonl,
+            _ => grundy_sweep::Format::Csv,
+        };
         let family = match (&self.template, self.subsets, self.max) {
             _ if let Some(digits) = self.octal => Family::octal(digits)?,
             (Some(t), None, None) => Family::template(t, &self.param)?,
@@ -207,14 +201,14 @@ impl SweepArgs {
         };
         let options = run_options(self.jobs, self.positions(), self.timeout)?;
         // Enumerates once: a bound that cannot be evaluated fails here.
-        let sweep = Sweep::new(family, shard, options, self.format.into())?
+        let sweep = Sweep::new(family, shard, options, format)?
             .keep_rows(self.wants_reports());
         // The axes depend on the parameters only: a table that cannot be
         // drawn is refused before the sweep writes anything.
         if let Some((r, c, _)) = &table {
             Table::check_cells(sweep.family(), r, c)?;
         }
-        Ok(Plan { sweep, names, checks, table })
+        Ok(Plan { sweep, format, names, checks, table })
     }
 
     /// Everything that decides the rows: a journal is resumed only by the
@@ -228,7 +222,7 @@ impl SweepArgs {
             self.param,
             self.subsets,
             self.max,
-            grundy_sweep::Format::from(self.format).name(),
+            plan.format.name(),
             shard.index,
             shard.count,
             self.positions(),
