@@ -4,7 +4,7 @@
 //! with exit code 2. The budgets here are small so that the tests are
 //! quick; `argv_fuzz.rs` covers the default budgets.
 
-use crate::util::run;
+use crate::util::{run, squares};
 
 fn stops(args: &[&str], flag: &str) {
     let (out, err) = run(args, 1);
@@ -14,11 +14,11 @@ fn stops(args: &[&str], flag: &str) {
 
 #[test]
 fn the_engine_probe_counts_against_the_budget() {
-    stops(
-        &["period", "1-100000", "--max-positions", "1000"],
-        "--max-positions",
-    );
-    stops(&["period", "1-100000", "--timeout", "0.3"], "--timeout");
+    // 2,000 squares: every position reads 2,000 moves, and the period is
+    // far beyond reach.
+    let wide = squares(2000);
+    stops(&["period", &wide, "--max-positions", "1000"], "--max-positions");
+    stops(&["period", &wide, "--timeout", "0.3"], "--timeout");
 }
 
 #[test]
@@ -141,9 +141,12 @@ fn listing_stops(args: &[&str], flag: &str) {
 /// `--timeout` and `--max-positions` like the other commands.
 #[test]
 fn issue_37_listings_have_a_budget() {
-    let interval = ["values", "1-300000", "--to", "300000"];
+    // The issue's 1-300000 slides now (0.1 s); 2,000 squares to 5 * 10^6
+    // cost seconds.
+    let wide = squares(2000);
+    let listing = ["values", &wide, "--to", "5000000"];
     listing_stops(
-        &[&interval[..], &["--timeout", "0.3"]].concat(),
+        &[&listing[..], &["--timeout", "0.3"]].concat(),
         "--timeout",
     );
     listing_stops(

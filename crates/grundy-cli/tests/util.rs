@@ -54,3 +54,11 @@ pub fn signal_and_wait(
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// The squares 1, 4, ..., `count`^2 as a set: a wide set with no two
+/// consecutive elements, so every engine reads all `count` moves a
+/// position. Since intervals slide (`period 1-100000` takes 0.02 s), this
+/// is the cheap-to-write input whose values cost seconds.
+pub fn squares(count: u64) -> String {
+    (1..=count).map(|k| (k * k).to_string()).collect::<Vec<_>>().join(",")
+}

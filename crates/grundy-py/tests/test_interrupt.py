@@ -14,6 +14,8 @@ import pytest
 
 import grundy
 
+from slow_inputs import ODD, SQUARES
+
 # Hours of work for the block engine: its period is about 10^12 positions.
 ENDLESS = "500000,1000001,1500001"
 # Minutes of work for the run-length engine too (ENDLESS takes it well
@@ -23,7 +25,7 @@ ENDLESS_RUNS = "3000000,6000001,9000001"
 PROMPT = 0.5
 # A period found in milliseconds whose plot to ten million lists for
 # minutes (a value of a wide set costs its width).
-WIDE = grundy.period("1-3000")
+WIDE = grundy.period(ODD)
 
 
 @pytest.fixture(autouse=True)
@@ -70,8 +72,8 @@ CALLS = {
     # octal game, a heap of Grundy's game, a listing of a wide set.
     "values octal": lambda: grundy.values("0.76", 10**6),
     "heap octal": lambda: grundy.heap("grundy", 4194304),
-    "values wide": lambda: grundy.values("1-100000", 100000),
-    "outcomes wide": lambda: grundy.outcomes("1-100000", 100000, as_str=True),
+    "values wide": lambda: grundy.values(SQUARES, 5 * 10**6),
+    "outcomes wide": lambda: grundy.outcomes(ODD, 5 * 10**7, as_str=True),
     # The plot of a report listed its values without a budget or Ctrl-C.
     "plot": lambda: WIDE.plot(to=10**7),
 }

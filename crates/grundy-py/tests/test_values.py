@@ -9,6 +9,7 @@ import pytest
 import grundy
 
 from naive import all_but_values, grundy_values, misere_p
+from slow_inputs import ODD, SQUARES
 
 # The oracle cases of the Rust tests: closed forms, each with its source.
 CASES = ["1,2,3", "1-5", "2,3", "3,6", "3,9", "2,3,7", "1,3,4", "2,5,9,14", "nim",
@@ -168,9 +169,9 @@ def test_listing_out_of_positions_raises(cli):
 
 
 def test_listing_out_of_time_raises():
-    # Each value of {1, ..., 100000} costs 10^5 steps: seconds in all.
-    for call in (lambda: grundy.values("1-100000", 100000, timeout=0.2),
-                 lambda: grundy.outcomes("1-100000", 100000, timeout=0.2)):
+    # Each value of 2,000 squares costs 2,000 reads: seconds in all.
+    for call in (lambda: grundy.values(SQUARES, 5 * 10**6, timeout=0.2),
+                 lambda: grundy.outcomes(ODD, 5 * 10**7, timeout=0.2)):
         with pytest.raises(grundy.BudgetExceeded) as e:
             call()
         assert e.value.reason == "time"

@@ -4,6 +4,8 @@
 //!   the oracle for everything else.
 //! * `block.rs`: finite subtraction sets, one-hot cells, block
 //!   (SIMD-friendly) filling; `wide.rs` for |S| >= 128.
+//! * `sliding.rs`: finite sets made of a few long intervals, a sliding
+//!   window of value counts per interval (`mex_counts.rs`).
 //! * `runs.rs`: finite subtraction sets, segment by segment (long runs).
 //! * `fes.rs`: all-but (cofinite) sets, the FES algorithm (Sleator-Slusky;
 //!   Suetsugu-Abuku).
@@ -22,10 +24,12 @@ pub mod block;
 pub mod cell;
 pub mod fes;
 pub(crate) mod mersenne;
+mod mex_counts;
 pub mod naive;
 pub mod octal;
 mod pattern_hash;
 pub mod runs;
+pub mod sliding;
 pub mod source;
 pub mod wide;
 
@@ -43,9 +47,20 @@ macro_rules! with_source {
         use $crate::engine::cell::{
             GrundyRule, MisereOutcomeRule, NormalOutcomeRule,
         };
+        use $crate::engine::sliding::SlidingEngine;
         use $crate::engine::wide::WideEngine;
         let moves: &[u64] = $set.elements();
-        match ($sequence, moves.len()) {
+        let sequence: Option<$crate::play::Play> = $sequence;
+        let slides = $crate::engine::sliding::pays(moves, sequence.is_none());
+        match (sequence, moves.len()) {
+            (Some(play), _) if slides => {
+                let $make = || SlidingEngine::outcomes(moves, play);
+                $body
+            }
+            (None, _) if slides => {
+                let $make = || SlidingEngine::new(moves);
+                $body
+            }
             (Some($crate::play::Play::Normal), _) => {
                 let $make =
                     || BlockEngine::<u8, NormalOutcomeRule>::new(moves);
@@ -101,6 +116,8 @@ pub enum Engine {
     BlockU128,
     /// Plain integer cells (|S| >= 128).
     Wide,
+    /// A sliding window per interval of S (few long intervals).
+    Sliding,
     /// The run-length engine.
     Runs,
     /// The FES engine of all-but sets.
@@ -114,6 +131,9 @@ pub enum Engine {
 impl Engine {
     /// The position engine of a finite set's Grundy values.
     pub(crate) fn for_grundy(set: &FiniteSet) -> Engine {
+        if sliding::pays(set.elements(), true) {
+            return Engine::Sliding;
+        }
         match set.len() {
             0..8 => Engine::BlockU8,
             8..16 => Engine::BlockU16,
@@ -124,8 +144,17 @@ impl Engine {
         }
     }
 
+    /// The position engine of a finite set's outcome sequences.
+    pub(crate) fn for_outcomes(set: &FiniteSet) -> Engine {
+        if sliding::pays(set.elements(), false) {
+            Engine::Sliding
+        } else {
+            Engine::BlockU8
+        }
+    }
+
     /// The name reports print: `block-u8` ... `block-u128`, `wide`,
-    /// `runs`, `fes`, `naive`, `sparse`.
+    /// `sliding`, `runs`, `fes`, `naive`, `sparse`.
     ///
     /// ```
     /// assert_eq!(grundy::Engine::Runs.name(), "runs");
@@ -138,6 +167,7 @@ impl Engine {
             Engine::BlockU64 => "block-u64",
             Engine::BlockU128 => "block-u128",
             Engine::Wide => "wide",
+            Engine::Sliding => "sliding",
             Engine::Runs => "runs",
             Engine::Fes => "fes",
             Engine::Naive => "naive",

@@ -120,7 +120,7 @@ pub(crate) fn find(
                 with_source!(set, play, |make| window::detect(make, budget))?;
             let engine = match play {
                 None => Engine::for_grundy(set),
-                Some(_) => Engine::BlockU8,
+                Some(_) => Engine::for_outcomes(set),
             };
             (found, engine, None)
         }
@@ -255,6 +255,13 @@ mod tests {
             sets.push(vec![3, 5, c]);
             sets.push((1..=4).chain([c]).collect());
         }
+        // Unions of long intervals take the sliding-window engine (Grundy
+        // values and outcomes): Bachet's {1, ..., k} and kin.
+        sets.push((1..=40).collect());
+        sets.push((1..=20).chain(40..=60).collect());
+        sets.push((5..=30).chain([97]).collect());
+        sets.push((10..=140).collect());
+        sets.push((3..=50).chain(70..=90).chain(200..=260).collect());
         for elements in sets {
             let s = set(&elements);
             let got = every_engine(&s, Sequence::Grundy);
@@ -280,6 +287,37 @@ mod tests {
                         .any(|n| v[n] != v[n + d as usize]),
                     "{s}: {d}"
                 );
+            }
+        }
+    }
+
+    /// Interval unions: the sliding engine (chosen for them) and the
+    /// run-length engine agree on all three sequences, and the engine
+    /// reported is the sliding one.
+    #[test]
+    fn sliding_engine_agrees_on_interval_unions() {
+        for elements in [
+            (1..=40).collect::<Vec<u64>>(),
+            (2..=30).chain(50..=90).collect(),
+            (7..=200).chain([333]).collect(),
+        ] {
+            let s = set(&elements);
+            assert!(crate::engine::sliding::pays(s.elements(), true), "{s}");
+            for sequence in [
+                Sequence::Grundy,
+                Sequence::Outcome(Play::Normal),
+                Sequence::Outcome(Play::Misere),
+            ] {
+                let got = every_engine(&s, sequence);
+                assert!(got.iter().all(|g| *g == got[0]), "{s}: {got:?}");
+                let found = find(
+                    &s,
+                    sequence,
+                    EngineChoice::Block,
+                    &Budget::default(),
+                )
+                .unwrap();
+                assert_eq!(found.engine, Engine::Sliding, "{s}");
             }
         }
     }
