@@ -170,15 +170,18 @@ impl PyHeapReport {
     rules,
     n,
     *,
+    misere = false,
     max_positions = None,
     max_states = DEFAULT_MAX_STATES,
     timeout = None,
     progress = false,
 ))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn heap(
     py: Python<'_>,
     rules: &Bound<'_, PyAny>,
     n: &Bound<'_, PyAny>,
+    misere: bool,
     max_positions: Option<u64>,
     max_states: u64,
     timeout: Option<f64>,
@@ -195,6 +198,8 @@ pub(crate) fn heap(
         total: None,
     }));
     let budget = watch.budget(&limits)?;
-    let report = watch.call(py, move || grundy::heap(&rules, &n, &budget))?;
+    let options = grundy::HeapOptions { misere };
+    let report = watch
+        .call(py, move || grundy::heap_with(&rules, &n, &options, &budget))?;
     Ok(PyHeapReport { report })
 }

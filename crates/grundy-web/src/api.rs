@@ -5,7 +5,7 @@
 //! |---|---|
 //! | `GET /api/period?set=S&misere=B&engine=E` | `grundy period S --json [--misere] [--engine E]` |
 //! | `GET /api/values?set=S&to=N&misere=B` | `grundy values S --to N --json [--misere]` |
-//! | `GET /api/heap?set=S&n=N` | `grundy heap S N --json` |
+//! | `GET /api/heap?set=S&n=N&misere=B` | `grundy heap S N --json [--misere]` |
 //! | `GET /api/sum?heaps=H;H&misere=B` | `grundy sum H H --json [--misere]` |
 
 use std::sync::Arc;
@@ -122,13 +122,16 @@ pub async fn heap(
     State(shared): AppState,
     RawQuery(q): RawQuery,
 ) -> Result<Answer, ApiError> {
-    let p = params(&shared, q, &["set", "n"], HEAP_EXAMPLE)?;
+    let p = params(&shared, q, &["set", "n", "misere"], HEAP_EXAMPLE)?;
     let set = p.required("set", HEAP_EXAMPLE)?.to_string();
     let n =
         parse_heap_size(p.required("n", HEAP_EXAMPLE)?).map_err(lib("n"))?;
+    // `misere=true` asks for the misère answer with the whole budget.
+    let options = grundy::HeapOptions { misere: p.flag("misere")? };
     let report = shared
         .run(move |budget| {
-            grundy::heap(&parse_set(&set)?, &n, budget).map_err(lib("set"))
+            grundy::heap_with(&parse_set(&set)?, &n, &options, budget)
+                .map_err(lib("set"))
         })
         .await?;
     Ok(report)

@@ -126,7 +126,10 @@ pub use period::{
 };
 pub use play::{Outcome, Play, Sequence};
 pub use query::explain::{Explanation, FesStep, explain};
-pub use query::heap::{HeapReport, heap, parse_heap_size};
+pub use query::heap::{
+    GLANCE_CHECKS, GLANCE_POSITIONS, HeapOptions, HeapReport, heap, heap_with,
+    parse_heap_size,
+};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
 };

@@ -58,6 +58,7 @@ def heap(
     rules: Rules,
     n: int,
     *,
+    misere: bool = False,
     max_positions: Optional[int] = None,
     max_states: int = ...,
     timeout: Optional[float] = None,

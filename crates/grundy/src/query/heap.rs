@@ -11,25 +11,69 @@
 //! all-but sets). The moves worth looking at from a huge heap come from
 //! the rule set
 //! ([`RuleSet::options_toward`](crate::RuleSet::options_toward)).
+//!
+//! A heap of a take-and-break game within the budget's heap count costs
+//! g(0..=n) once: the period search lists the values itself and stops at
+//! a proven period or at the heap, and its values are kept either way
+//! (a search, then a listing of the same values, took twice the time,
+//! and heaps above 2^22 without a known period could not be answered at
+//! all). The winning moves of a heap whose values are kept are found by
+//! walking its options as plain numbers: only the winning ones become
+//! [`BigOption`]s (a sum of a thousand heaps of 0.6 below 10^6 walks
+//! 2.5 10^8 splits; one allocation each made malloc half its time).
+//!
+//! Misère play of a game that splits heaps is an exhaustive search whose
+//! cost grows exponentially with the heap. Unless the misère answer is
+//! asked for ([`HeapOptions::misere`]), it is a glance: a search of at
+//! most [`GLANCE_CHECKS`] move checks and as many positions stored
+//! (milliseconds), and listings or period searches of the misère
+//! outcomes of at most [`GLANCE_POSITIONS`] positions; past that the
+//! report says "not known" and why, so that a normal-play answer costs
+//! what normal play costs (`heap 0.6 100` took 4.5 s and 266 MB in a
+//! search that ended "not known").
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::budget::{Budget, StopReason};
+use crate::budget::{Budget, StopReason, Stopped, Unit};
+use crate::code::OctalGame;
+use crate::engine::octal::SparseEngine;
+use crate::engine::octal::moves::options_of_value;
 use crate::error::{Error, ErrorKind, Result};
+use crate::game::HeapOption;
+use crate::period::octal::OctalSearch;
 use crate::period::{Period, PeriodOptions};
 use crate::play::{Outcome, Play, Sequence};
 use crate::query::period::budget_error;
 use crate::query::solver::Solver;
-use crate::query::values::{outcomes_within, values_within};
+use crate::query::values::{outcomes_searching, values_within};
 use crate::rules::{BigOption, Goal, Rules, Toward};
 
 /// Heaps up to this size are computed directly, without a period.
 const DIRECT_LIMIT: u64 = 1 << 22;
 
 /// The most values a model keeps from a listing: g(0..=DIRECT_LIMIT) at
-/// two bytes each, 8 MiB.
+/// two bytes each, 8 MiB. (A take-and-break game's one-pass listing
+/// keeps all it lists, as many as the budget's heap count.)
 const KEPT_VALUES: usize = DIRECT_LIMIT as usize + 1;
+
+/// A take-and-break game's heaps from this size on are listed by its
+/// period search (below, the plain listing is as quick).
+const SEARCH_FROM: u64 = 1 << 12;
+
+/// The move checks, and the positions stored, of the exhaustive misère
+/// search when the misère answer was not asked for: 5 to 20 ms (misère
+/// Kayles, 0.77, reaches heap 32; Officers, 0.6, heap 33).
+pub const GLANCE_CHECKS: u64 = 1 << 16;
+
+/// The positions of a misère listing or period search when the misère
+/// answer was not asked for: milliseconds for the engines of subtraction
+/// games.
+pub const GLANCE_POSITIONS: u64 = 1 << 22;
+
+/// How often (in options walked) the walk of a heap's options polls the
+/// deadline and cancel flag.
+const POLL_OPTIONS: u64 = 1 << 20;
 
 /// Parses a heap size: a non-negative integer of any length.
 ///
@@ -61,16 +105,17 @@ pub fn parse_heap_size(text: &str) -> Result<BigUint> {
 pub(crate) struct HeapModel {
     rules: Rules,
     budget: Budget,
+    /// The budget of the misère outcomes' listings and period: `budget`,
+    /// or a glance's ([`HeapModel::glance_misere`]).
+    misere_budget: Budget,
+    /// The budget of the exhaustive misère search (games that split
+    /// heaps): `budget`, or a glance's.
+    search_budget: Budget,
     grundy: Option<Period>,
-    /// For heaps within the direct limit of a take-and-break game: its
-    /// period if a search no longer than the heaps themselves proves it
-    /// (tried once; `Some(None)`: not found). Used for the values only:
-    /// listing them directly is quadratic in the heap for games without
-    /// a sparse space, such as Dawson's Kayles.
-    quick: Option<Option<Period>>,
     misere: Option<Period>,
     /// g(0..kept.len()): the longest listing so far, up to the first
-    /// value above 2^16 - 1 and at most [`KEPT_VALUES`] values, so that a
+    /// value above 2^16 - 1 and at most [`KEPT_VALUES`] values (a
+    /// take-and-break game's one-pass listing: all of them), so that a
     /// heap's options, and the other heaps of a sum with the same rules,
     /// are read off instead of listed again from 0 (for a game without a
     /// sparse space each listing is quadratic in the heap).
@@ -82,9 +127,10 @@ impl HeapModel {
     pub(crate) fn new(rules: Rules, budget: Budget) -> HeapModel {
         HeapModel {
             rules,
+            misere_budget: budget.clone(),
+            search_budget: budget.clone(),
             budget,
             grundy: None,
-            quick: None,
             misere: None,
             kept: Vec::new(),
         }
@@ -107,21 +153,47 @@ impl HeapModel {
         self.kept.len()
     }
 
+    /// Misère questions from now on glance: at most [`GLANCE_CHECKS`]
+    /// move checks and positions stored for the exhaustive search, at
+    /// most [`GLANCE_POSITIONS`] positions for listings and period
+    /// searches (each no more than the model's budget allows).
+    pub(crate) fn glance_misere(&mut self) {
+        let b = &self.budget;
+        self.misere_budget = Budget {
+            max_positions: b.max_positions.min(GLANCE_POSITIONS),
+            ..b.clone()
+        };
+        self.search_budget = Budget {
+            max_positions: b.max_positions.min(GLANCE_CHECKS),
+            max_states: b.max_states.min(GLANCE_CHECKS),
+            ..b.clone()
+        };
+    }
+
     /// The Grundy values at the given heap sizes.
     pub(crate) fn grundy_values(
         &mut self,
         heaps: &[BigUint],
     ) -> Result<Vec<u64>> {
-        let period = match self.period_for(heaps, Sequence::Grundy)? {
-            Some(period) => period.clone(),
-            None => {
-                let small: Vec<u64> = heaps.iter().map(small).collect();
-                match self.quick_period(&small)? {
-                    Some(period) => period,
-                    None => return self.sample_values(&small),
+        let small: Option<Vec<u64>> =
+            heaps.iter().map(ToPrimitive::to_u64).collect();
+        if let Some(small) = &small {
+            if let Some(read) = self.read_kept(small) {
+                return Ok(read);
+            }
+            let top = small.iter().copied().max().unwrap_or(0);
+            if self.grundy.is_none() {
+                if self.list_by_search(top)? {
+                    if let Some(read) = self.read_kept(small) {
+                        return Ok(read);
+                    }
+                    // A period proven below the top: read through it.
+                } else if top <= DIRECT_LIMIT {
+                    return self.sample_values(small);
                 }
             }
-        };
+        }
+        let period = self.grundy_period()?.clone();
         let (l, p, s) = (period.preperiod, period.period, period.saltus);
         let split: Vec<(u64, BigUint)> =
             heaps.iter().map(|n| reduce(n, l, p)).collect();
@@ -145,48 +217,91 @@ impl HeapModel {
             .collect()
     }
 
-    /// The period of a take-and-break game when some heap is large
-    /// enough for it to matter (`quick`).
-    fn quick_period(&mut self, heaps: &[u64]) -> Result<Option<Period>> {
-        const WORTH_IT: u64 = 1 << 12;
-        let top = heaps.iter().copied().max().unwrap_or(0);
-        if top < WORTH_IT
-            || self.rules.downcast_ref::<crate::code::OctalGame>().is_none()
-        {
-            return Ok(None);
-        }
-        if self.quick.is_none() {
-            let budget = Budget {
-                max_positions: self.budget.max_positions.min(top + 1),
-                ..self.budget.clone()
-            };
-            let found = self.rules.period(
-                Sequence::Grundy,
-                &PeriodOptions::default(),
-                &budget,
-            );
-            self.quick = Some(match found {
-                Ok(found) => found,
-                Err(e) if e.reason == StopReason::Positions => None,
-                Err(e) => return Err(budget_error(&self.rules, &e)),
-            });
-        }
-        Ok(self.quick.clone().flatten())
-    }
-
-    /// g at the given positions (all at most the direct limit), read off
-    /// the values kept, or listed from 0 within the budget's deadline and
-    /// cancel flag (and then kept).
-    fn sample_values(&mut self, positions: &[u64]) -> Result<Vec<u64>> {
-        let read: Option<Vec<u64>> = positions
+    /// The values kept at the given positions, if all are kept.
+    fn read_kept(&self, positions: &[u64]) -> Option<Vec<u64>> {
+        positions
             .iter()
             .map(|&n| {
                 let kept =
                     usize::try_from(n).ok().and_then(|n| self.kept.get(n));
                 kept.map(|&g| u64::from(g))
             })
-            .collect();
-        if let Some(read) = read {
+            .collect()
+    }
+
+    /// Lists g(0..=top) of a take-and-break game in one pass of its period
+    /// search, when `top` is at least [`SEARCH_FROM`] and below the
+    /// budget's heap count: the search stops at a proven period (then
+    /// kept in `grundy`) or at heap `top`, and its values are kept either
+    /// way. Returns whether it ran. (A period search first and a listing
+    /// after computed the values twice; the search alone also avoids the
+    /// listing's quadratic cost for games without a sparse space, such as
+    /// Dawson's Kayles, whose period it proves early.)
+    fn list_by_search(&mut self, top: u64) -> Result<bool> {
+        let Some(game) = self.rules.downcast_ref::<OctalGame>().cloned()
+        else {
+            return Ok(false);
+        };
+        if top < SEARCH_FROM || top >= self.budget.max_positions {
+            return Ok(false);
+        }
+        let budget = Budget { max_positions: top + 1, ..self.budget.clone() };
+        let mut search = OctalSearch::new(&game);
+        match search.run(&budget, &mut |_| true) {
+            Ok(found) => {
+                self.grundy = Some(crate::rules::octal::periods(&found).main);
+            }
+            Err(e) if e.reason == StopReason::Positions => {}
+            Err(e) => return Err(budget_error(&self.rules, &e)),
+        }
+        // The engine's values, moved out (it is dropped with the search).
+        let engine =
+            std::mem::replace(search.engine_mut(), SparseEngine::new(&game));
+        let values = engine.into_values();
+        if values.len() > self.kept.len() {
+            self.kept = values;
+        }
+        Ok(true)
+    }
+
+    /// The Grundy sequence's period, found once within the budget.
+    fn grundy_period(&mut self) -> Result<&Period> {
+        if self.grundy.is_none() {
+            let found = self
+                .rules
+                .period(
+                    Sequence::Grundy,
+                    &PeriodOptions::default(),
+                    &self.budget,
+                )
+                .map_err(|e| budget_error(&self.rules, &e))?;
+            self.grundy = Some(found.ok_or_else(|| self.no_theorem())?);
+        }
+        Ok(self.grundy.as_ref().expect("found above"))
+    }
+
+    /// Why a heap too large to list has no value: no theorem.
+    fn no_theorem(&self) -> Error {
+        // A take-and-break game lists up to the budget's heap count.
+        let listed = match self.rules.downcast_ref::<OctalGame>() {
+            Some(_) => self.budget.max_positions.saturating_sub(1),
+            None => 0,
+        };
+        Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "no periodicity theorem is known for \"{}\", so heaps above {} cannot be analysed; use a smaller heap",
+                self.rules,
+                listed.max(DIRECT_LIMIT)
+            ),
+        )
+    }
+
+    /// g at the given positions (all at most the direct limit), read off
+    /// the values kept, or listed from 0 within the budget's deadline and
+    /// cancel flag (and then kept).
+    fn sample_values(&mut self, positions: &[u64]) -> Result<Vec<u64>> {
+        if let Some(read) = self.read_kept(positions) {
             return Ok(read);
         }
         let last = positions.iter().copied().max().unwrap_or(0) as usize;
@@ -226,42 +341,45 @@ impl HeapModel {
                 .map(|&g| Outcome::from_is_p(g == 0))
                 .collect());
         }
-        let indices: Vec<u64> =
-            match self.period_for(heaps, Sequence::Outcome(play))? {
-                None => heaps.iter().map(small).collect(),
-                Some(period) => heaps
-                    .iter()
-                    .map(|n| reduce(n, period.preperiod, period.period).0)
-                    .collect(),
-            };
-        let mut all = outcomes_within(&self.rules, play, &self.budget);
+        let indices: Vec<u64> = match self.misere_period(heaps)? {
+            None => heaps.iter().map(small).collect(),
+            Some(period) => heaps
+                .iter()
+                .map(|n| reduce(n, period.preperiod, period.period).0)
+                .collect(),
+        };
+        let mut all = outcomes_searching(
+            &self.rules,
+            play,
+            &self.misere_budget,
+            &self.search_budget,
+        );
         let cells = all.by_ref().map(|o| u64::from(o == Outcome::P));
         let found = sample(cells, &indices)
             .ok_or_else(|| all.error().expect("the outcomes ended"))?;
         Ok(found.into_iter().map(|p| Outcome::from_is_p(p == 1)).collect())
     }
 
-    /// The period of `sequence` when some heap is too large to compute
-    /// directly (found once), else `None`.
-    fn period_for(
-        &mut self,
-        heaps: &[BigUint],
-        sequence: Sequence,
-    ) -> Result<Option<&Period>> {
+    /// The period of the misère outcomes when some heap is too large to
+    /// compute directly (found once), else `None`. Asked as the period of
+    /// misère play's main sequence: a take-and-break game answers at once
+    /// that it has none (asked for the outcome sequence's, it searched
+    /// the normal-play period first, to the end of the budget).
+    fn misere_period(&mut self, heaps: &[BigUint]) -> Result<Option<&Period>> {
         let direct = heaps
             .iter()
             .all(|n| n.to_u64().is_some_and(|n| n <= DIRECT_LIMIT));
         if direct {
             return Ok(None);
         }
-        let slot = match sequence {
-            Sequence::Grundy => &mut self.grundy,
-            Sequence::Outcome(_) => &mut self.misere,
-        };
-        if slot.is_none() {
+        if self.misere.is_none() {
             let found = self
                 .rules
-                .period(sequence, &PeriodOptions::default(), &self.budget)
+                .periods(
+                    Play::Misere,
+                    &PeriodOptions::default(),
+                    &self.misere_budget,
+                )
                 .map_err(|e| budget_error(&self.rules, &e))?;
             let Some(found) = found else {
                 return Err(Error::new(
@@ -272,9 +390,9 @@ impl HeapModel {
                     ),
                 ));
             };
-            *slot = Some(found);
+            self.misere = Some(found.main);
         }
-        Ok(slot.as_ref())
+        Ok(self.misere.as_ref())
     }
 
     /// The options of `heap` among which every one that reaches `goal`
@@ -284,15 +402,24 @@ impl HeapModel {
         heap: &BigUint,
         goal: Goal,
     ) -> Result<Toward> {
+        let budget = match goal {
+            Goal::Grundy(_) => &self.budget,
+            Goal::MisereP => &self.misere_budget,
+        };
         let given = self.rules.options_toward(
             heap,
             goal,
             self.grundy.as_ref(),
-            &self.budget,
+            budget,
         )?;
-        if let Some(toward) = given {
-            return Ok(toward);
+        match given {
+            Some(toward) => Ok(toward),
+            None => self.all_options(heap),
         }
+    }
+
+    /// Every option of `heap` (at most the direct limit).
+    fn all_options(&self, heap: &BigUint) -> Result<Toward> {
         let n = heap.to_u64().filter(|&n| n <= DIRECT_LIMIT).ok_or_else(|| {
             Error::new(
                 ErrorKind::TooLarge,
@@ -303,13 +430,133 @@ impl HeapModel {
             )
         })?;
         let mut options = Vec::new();
-        self.rules.options(n, &mut |o| {
-            options.push(BigOption {
-                take: BigUint::from(o.take()),
-                leaves: o.leaves().iter().map(|&h| BigUint::from(h)).collect(),
-            });
-        });
+        self.rules.options(n, &mut |o| options.push(big_option(&o)));
         Ok(Toward::all(options))
+    }
+
+    /// The options of `heap` of Grundy value `target` (the nim-sum of the
+    /// values of the heaps each leaves): every one, or representatives
+    /// (see [`Toward::repeat`]), in the rule set's order. A heap whose
+    /// options' values are kept (`covers`) walks its options as plain
+    /// numbers; the caller lists the values first
+    /// ([`HeapModel::grundy_values`] of the heap), else each option
+    /// becomes a [`BigOption`] and is evaluated as one.
+    pub(crate) fn moves_toward(
+        &mut self,
+        heap: &BigUint,
+        target: u64,
+    ) -> Result<Toward> {
+        let covered = heap.to_u64().filter(|&n| self.covers(n));
+        // Above its own direct limit a rule set reads the moves off the
+        // period, which a heap listed in one pass need not have.
+        let given = match covered {
+            Some(n) if n > DIRECT_LIMIT && self.grundy.is_none() => None,
+            _ => self.rules.options_toward(
+                heap,
+                Goal::Grundy(target),
+                self.grundy.as_ref(),
+                &self.budget,
+            )?,
+        };
+        let toward = match (given, covered) {
+            (Some(toward), _) => toward,
+            (None, Some(n)) => {
+                self.keep_through_period(n);
+                return self.kept_toward(n, target);
+            }
+            (None, None) => self.all_options(heap)?,
+        };
+        let values = self.option_values(&toward.options)?;
+        let options = toward
+            .options
+            .into_iter()
+            .zip(values)
+            .filter(|&(_, v)| v == target)
+            .map(|(o, _)| o)
+            .collect();
+        Ok(Toward { options, repeat: toward.repeat })
+    }
+
+    /// Whether g of every heap up to `n` can be read off the values kept,
+    /// directly or through a period that repeats exactly.
+    fn covers(&self, n: u64) -> bool {
+        let len = self.kept.len() as u64;
+        n < len
+            || self.grundy.as_ref().is_some_and(|p| {
+                p.saltus == 0 && p.preperiod + p.period <= len
+            })
+    }
+
+    /// Extends the values kept to g(0..n) through the period, when it
+    /// repeats exactly and `n` is at most the direct limit (so a heap's
+    /// options are read off one slice).
+    fn keep_through_period(&mut self, n: u64) {
+        let len = self.kept.len() as u64;
+        let Some(p) = &self.grundy else { return };
+        if n <= len || n > DIRECT_LIMIT || !self.covers(n) {
+            return;
+        }
+        let (l, p) = (p.preperiod, p.period);
+        self.kept.reserve_exact((n - len) as usize);
+        for x in len..n {
+            let v = self.kept[(l + (x - l) % p) as usize];
+            self.kept.push(v);
+        }
+    }
+
+    /// [`HeapModel::moves_toward`] for a heap `n` that `covers` holds for.
+    fn kept_toward(&self, n: u64, target: u64) -> Result<Toward> {
+        let kept = &self.kept[..];
+        let len = kept.len() as u64;
+        let stopped = |reason, walked| {
+            let stop = Stopped::new(reason, walked, 0, Unit::Positions);
+            let message = format!(
+                "listing the winning moves of \"{}\" stopped: {stop}",
+                self.rules
+            );
+            Error::budget(stop, message)
+        };
+        if let Some(game) = self.rules.downcast_ref::<OctalGame>()
+            && n <= len
+        {
+            // The options of a take-and-break game, compared without
+            // building one per split (`engine/octal/moves.rs`).
+            let mut found = Vec::new();
+            if let Ok(target) = u16::try_from(target) {
+                options_of_value(game, kept, n, target, &self.budget, |o| {
+                    found.push(big_option(&o));
+                })
+                .map_err(|reason| stopped(reason, 0))?;
+            }
+            return Ok(Toward::all(found));
+        }
+        let (l, p) =
+            self.grundy.as_ref().map_or((0, 1), |p| (p.preperiod, p.period));
+        let value = |x: u64| {
+            let i = if x < len { x } else { l + (x - l) % p };
+            kept[i as usize]
+        };
+        let target = u16::try_from(target).ok();
+        let mut found = Vec::new();
+        let mut walked = 0u64;
+        let mut stop = None;
+        self.rules.options(n, &mut |o| {
+            walked += 1;
+            if walked.is_multiple_of(POLL_OPTIONS) && stop.is_none() {
+                stop = self.budget.interrupted();
+            }
+            if stop.is_some() {
+                return;
+            }
+            let v = o.leaves().iter().fold(0, |a, &h| a ^ value(h));
+            if Some(v) == target {
+                found.push(big_option(&o));
+            }
+        });
+        match stop {
+            Some(reason) => Err(stopped(reason, walked)),
+            None => Ok(Toward::all(found)),
+        }
     }
 
     /// The nim-sum of the values of the heaps an option leaves, for each.
@@ -351,13 +598,38 @@ impl HeapModel {
                     .collect::<Option<Vec<u64>>>()
                     .ok_or_else(|| too_large_to_solve(&self.rules))?;
                 let solver = solver.get_or_insert_with(|| {
-                    Solver::outcomes(Play::Misere, self.budget.clone())
+                    Solver::outcomes(Play::Misere, self.search_budget.clone())
                 });
                 let heaps: Vec<(Rules, u64)> =
                     sizes.iter().map(|&h| (self.rules.clone(), h)).collect();
                 Ok(!solver.wins(&heaps)?)
             })
             .collect()
+    }
+
+    /// The note of a misère answer that is not known: the error's
+    /// message, and whether a glance cut it short.
+    fn misere_note(&self, e: &Error) -> String {
+        let glanced = e.stopped().is_some_and(|s| {
+            matches!(s.reason, StopReason::Positions | StopReason::States)
+                && s.limit < self.budget.limit(s.unit)
+        });
+        if glanced {
+            format!(
+                "{} (a short search, as misère play was not asked for)",
+                e.message()
+            )
+        } else {
+            e.message().to_string()
+        }
+    }
+}
+
+/// An option of a heap, written with numbers of any size.
+fn big_option(o: &HeapOption) -> BigOption {
+    BigOption {
+        take: o.take().into(),
+        leaves: o.leaves().iter().map(|&h| h.into()).collect(),
     }
 }
 
@@ -423,7 +695,8 @@ pub struct HeapReport {
     /// The misère outcome; `None` when it could not be found (misère
     /// play of a game that splits heaps has no periodicity theorem, so a
     /// huge heap is out of reach, and the exhaustive search of a large
-    /// one can exceed the budget's states): `misere_note` says why.
+    /// one can exceed the budget, or a glance's when the misère answer
+    /// was not asked for): `misere_note` says why.
     pub misere_outcome: Option<Outcome>,
     /// The winning moves under normal play (to a P-position): the number
     /// of tokens taken (followed by ` -> ` and the heaps left when a move
@@ -457,8 +730,22 @@ pub(crate) fn describe(option: &BigOption) -> String {
     }
 }
 
+/// What [`heap_with`] is asked besides the normal-play answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeapOptions {
+    /// The misère answer was asked for (`grundy heap --misere`): its
+    /// exhaustive search (games that split heaps) may use the whole
+    /// budget, seconds and gigabytes for heaps of a few dozen tokens.
+    /// False (the default): it glances, at most [`GLANCE_CHECKS`] move
+    /// checks and positions stored and [`GLANCE_POSITIONS`] positions
+    /// listed (each no more than the budget allows), and past that the
+    /// report says the misère answer is not known and why.
+    pub misere: bool,
+}
+
 /// Analyses one heap: its Grundy value, outcomes under both plays, and
-/// the winning moves of each.
+/// the winning moves of each; the misère answer of a game that splits
+/// heaps glances (see `HeapOptions`; `heap_with` asks for it).
 ///
 /// ```
 /// let rules = "1,2,3".parse()?;
@@ -473,22 +760,29 @@ pub fn heap(
     heap: &BigUint,
     budget: &Budget,
 ) -> Result<HeapReport> {
+    heap_with(rules, heap, &HeapOptions::default(), budget)
+}
+
+/// Analyses one heap as [`heap`] does, with the misère answer searched
+/// within the whole budget when `options` ask for it.
+pub fn heap_with(
+    rules: &Rules,
+    heap: &BigUint,
+    options: &HeapOptions,
+    budget: &Budget,
+) -> Result<HeapReport> {
     let mut model = HeapModel::new(rules.clone(), budget.clone());
     let grundy = model.grundy_values(std::slice::from_ref(heap))?[0];
-    let normal = model.options_toward(heap, Goal::Grundy(0))?;
-    let values = model.option_values(&normal.options)?;
-    let winning_moves = normal
-        .options
-        .iter()
-        .zip(values)
-        .filter(|&(_, v)| v == 0)
-        .map(|(o, _)| describe(o))
-        .collect();
+    let normal = model.moves_toward(heap, 0)?;
+    let winning_moves = normal.options.iter().map(describe).collect();
+    if !options.misere {
+        model.glance_misere();
+    }
     let (misere_outcome, misere_winning_moves, misere_note) =
         match misere(&mut model, heap) {
             Ok((outcome, moves)) => (Some(outcome), moves, None),
             Err(e) if out_of_reach(&e) => {
-                (None, Vec::new(), Some(e.message().to_string()))
+                (None, Vec::new(), Some(model.misere_note(&e)))
             }
             Err(e) => return Err(e),
         };
@@ -691,5 +985,210 @@ mod tests {
         assert_eq!(model.kept(), 65_536);
         model.forget_values();
         assert_eq!(model.kept(), 0);
+    }
+
+    /// g(0..count) by the definition: the mex over every option.
+    fn defined(rules: &Rules, count: usize) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::with_capacity(count);
+        let mut seen = Vec::new();
+        for n in 0..count as u64 {
+            seen.clear();
+            rules.options(n, &mut |o| {
+                let v = o.leaves().iter().fold(0, |a, &h| a ^ g[h as usize]);
+                if seen.len() <= v as usize {
+                    seen.resize(v as usize + 1, false);
+                }
+                seen[v as usize] = true;
+            });
+            g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64);
+        }
+        g
+    }
+
+    /// The options of heap n of value `target` by the definition, written
+    /// as a report writes them.
+    fn defined_moves(
+        rules: &Rules,
+        g: &[u64],
+        n: u64,
+        target: u64,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        rules.options(n, &mut |o| {
+            if o.leaves().iter().fold(0, |a, &h| a ^ g[h as usize]) == target {
+                out.push(describe(&big_option(&o)));
+            }
+        });
+        out
+    }
+
+    /// Heaps of take-and-break games from the one-pass listing's threshold
+    /// on (Officers and Grundy's game: no period within them; Kayles,
+    /// Dawson's Kayles, 4.7 and 0.137: a period proven early, its values
+    /// read through it), subtraction and all-but sets: the values and the
+    /// moves to every value among the options (and one above) equal the
+    /// definition's, and those of a model that kept nothing (each option
+    /// a `BigOption` and evaluated as one: the way before).
+    #[test]
+    fn moves_toward_equal_the_definition() {
+        let top = SEARCH_FROM as usize + 700;
+        for set in [
+            "0.6",
+            "grundy",
+            "0.77",
+            "0.07",
+            "4.7",
+            "0.137",
+            "2,5,7",
+            "all-but:2,3",
+        ] {
+            let rules: Rules = set.parse().unwrap();
+            let g = defined(&rules, top + 1);
+            let mut model = HeapModel::new(rules.clone(), Budget::default());
+            let heaps: Vec<u64> = vec![
+                top as u64,
+                0,
+                1,
+                2,
+                7,
+                40,
+                301,
+                SEARCH_FROM - 1,
+                SEARCH_FROM,
+                SEARCH_FROM + 1,
+                SEARCH_FROM + 255,
+            ];
+            let sizes: Vec<BigUint> =
+                heaps.iter().map(|&n| n.into()).collect();
+            let want: Vec<u64> =
+                heaps.iter().map(|&n| g[n as usize]).collect();
+            assert_eq!(model.grundy_values(&sizes).unwrap(), want, "{set}");
+            for &n in &heaps {
+                let mut targets = vec![0, g[n as usize] + 1];
+                rules.options(n, &mut |o| {
+                    targets.push(
+                        o.leaves().iter().fold(0, |a, &h| a ^ g[h as usize]),
+                    );
+                });
+                targets.sort_unstable();
+                targets.dedup();
+                // Every value for the small heaps, a few for the large.
+                let step = targets.len().div_ceil(12);
+                for &t in targets.iter().step_by(step) {
+                    let heap = BigUint::from(n);
+                    let got = model.moves_toward(&heap, t).unwrap();
+                    assert_eq!(got.repeat, None);
+                    let got: Vec<String> =
+                        got.options.iter().map(describe).collect();
+                    assert_eq!(
+                        got,
+                        defined_moves(&rules, &g, n, t),
+                        "{set} {n} {t}"
+                    );
+                    if n < 400 {
+                        let mut fresh =
+                            HeapModel::new(rules.clone(), Budget::default());
+                        let all = fresh
+                            .options_toward(&heap, Goal::Grundy(t))
+                            .unwrap();
+                        let values =
+                            fresh.option_values(&all.options).unwrap();
+                        let before: Vec<String> = all
+                            .options
+                            .iter()
+                            .zip(values)
+                            .filter(|&(_, v)| v == t)
+                            .map(|(o, _)| describe(o))
+                            .collect();
+                        assert_eq!(got, before, "{set} {n} {t}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The one-pass listing keeps every value of a game with no period
+    /// within the heap, and only up to the proven period otherwise; a
+    /// heap asked later reads them, also past them through the period.
+    #[test]
+    fn one_pass_listing_keeps_its_values() {
+        let n = SEARCH_FROM + 10;
+        let officers: Rules = "0.6".parse().unwrap();
+        let mut model = HeapModel::new(officers.clone(), Budget::default());
+        let g = defined(&officers, n as usize + 1);
+        assert_eq!(model.grundy_values(&[n.into()]).unwrap(), [g[n as usize]]);
+        assert_eq!(model.kept() as u64, n + 1);
+        assert!(model.grundy.is_none());
+        let kayles: Rules = "0.77".parse().unwrap();
+        let mut model = HeapModel::new(kayles.clone(), Budget::default());
+        let g = defined(&kayles, n as usize + 1);
+        assert_eq!(model.grundy_values(&[n.into()]).unwrap(), [g[n as usize]]);
+        let period = model.grundy.clone().unwrap();
+        // Kayles: last exceptional value at 70, period 12.
+        assert_eq!((period.preperiod, period.period), (71, 12));
+        assert!(model.kept() < 1000);
+        let sizes: Vec<BigUint> = (n - 20..n).map(BigUint::from).collect();
+        let want: Vec<u64> = (n - 20..n).map(|k| g[k as usize]).collect();
+        assert_eq!(model.grundy_values(&sizes).unwrap(), want);
+    }
+
+    /// A one-pass listing honours the budget: a cancel flag or a deadline
+    /// stops it with its reason; a heap count below the heap stops the
+    /// listing as before.
+    #[test]
+    fn one_pass_listing_honours_the_budget() {
+        let rules: Rules = "0.6".parse().unwrap();
+        let n = BigUint::from(SEARCH_FROM * 4);
+        let cancel =
+            std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let budget = Budget { cancel: Some(cancel), ..Budget::default() };
+        let e = heap(&rules, &n, &budget).unwrap_err();
+        assert_eq!(e.stopped().unwrap().reason, StopReason::Cancelled);
+        let past = std::time::Instant::now();
+        let budget = Budget { deadline: Some(past), ..Budget::default() };
+        let e = heap(&rules, &n, &budget).unwrap_err();
+        assert_eq!(e.stopped().unwrap().reason, StopReason::Time);
+        let e = heap(&rules, &n, &Budget::heaps(SEARCH_FROM)).unwrap_err();
+        assert_eq!(e.stopped().unwrap().reason, StopReason::Positions);
+    }
+
+    /// Misère play not asked for: a glance, which answers small heaps
+    /// (misère Kayles to 30) as the whole search does, and says why it
+    /// stopped for larger ones; asked for, the whole budget answers them.
+    /// Normal play is the same either way.
+    #[test]
+    fn misere_glances_unless_asked() {
+        let kayles: Rules = "0.77".parse().unwrap();
+        let asked = HeapOptions { misere: true };
+        for n in [0u32, 1, 5, 17, 30] {
+            let n = BigUint::from(n);
+            let glance = heap(&kayles, &n, &Budget::default()).unwrap();
+            let full =
+                heap_with(&kayles, &n, &asked, &Budget::default()).unwrap();
+            assert!(glance.misere_outcome.is_some());
+            assert_eq!(glance, full);
+        }
+        let n = BigUint::from(40u32);
+        let glance = heap(&kayles, &n, &Budget::default()).unwrap();
+        let full = heap_with(&kayles, &n, &asked, &Budget::default()).unwrap();
+        assert_eq!(glance.misere_outcome, None);
+        insta::assert_snapshot!(glance.misere_note.as_deref().unwrap(), @r#"the exhaustive search for the misère outcomes of "0.77" reached heap 32 only: this game needs more than 65536 move checks to solve exactly; use smaller heaps (a short search, as misère play was not asked for)"#);
+        // Asked for: the outcome the solver finds on its own.
+        let mut solver = Solver::outcomes(Play::Misere, Budget::default());
+        let wins = solver.wins(&[(kayles.clone(), 40)]).unwrap();
+        assert_eq!(full.misere_outcome, Some(Outcome::from_is_p(!wins)));
+        assert!(!full.misere_winning_moves.is_empty());
+        for moves in [&glance, &full] {
+            assert_eq!(moves.winning_moves, full.winning_moves);
+            assert_eq!(moves.grundy, full.grundy);
+        }
+        // The caller's own smaller budget is no glance: its note says so
+        // as before.
+        let small = Budget { max_positions: 1000, ..Budget::default() };
+        let r = heap(&kayles, &n, &small).unwrap();
+        assert!(!r.misere_note.unwrap().contains("not asked"));
+        // Subtraction games keep their misère answer, huge heaps too.
+        let r = analyse_str("5,9,14", &format!("1{}", "0".repeat(40)));
+        assert!(r.misere_outcome.is_some());
     }
 }

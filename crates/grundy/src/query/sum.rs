@@ -22,7 +22,7 @@ use crate::game::write_leaves;
 use crate::play::{Outcome, Play};
 use crate::query::heap::{HeapModel, parse_heap_size};
 use crate::query::solver::Solver;
-use crate::rules::{Goal, Rules};
+use crate::rules::Rules;
 
 /// One heap of a sum: a rule set and a size. Written `SET:SIZE`
 /// (`1,2,3:10`, `nim:5`, `all-but:2,3:7`).
@@ -298,6 +298,11 @@ fn normal_winning_moves(
     // between its heaps, then forgotten), the last one of the values
     // first (its values are still kept), then the moves in heap order.
     for group in groups.iter_mut().rev() {
+        // The group's values again if they were forgotten (one listing to
+        // its largest heap), so that its heaps' options are read off them.
+        let sizes: Vec<BigUint> =
+            group.members.iter().map(|&i| heaps[i].size.clone()).collect();
+        group.model.grundy_values(&sizes)?;
         for &i in &group.members {
             let target = values[i] ^ total;
             let model = &mut group.model;
@@ -320,17 +325,14 @@ fn heap_moves(
     target: u64,
     moves: &mut Vec<Move>,
 ) -> Result<bool> {
-    let toward = model.options_toward(&heap.size, Goal::Grundy(target))?;
+    let toward = model.moves_toward(&heap.size, target)?;
     let complete = toward.repeat.is_none();
-    let got = model.option_values(&toward.options)?;
-    for (option, g) in toward.options.into_iter().zip(got) {
-        if g == target {
-            moves.push(Move {
-                heap: i + 1,
-                take: option.take,
-                leaves: option.leaves,
-            });
-        }
+    for option in toward.options {
+        moves.push(Move {
+            heap: i + 1,
+            take: option.take,
+            leaves: option.leaves,
+        });
     }
     Ok(complete)
 }
@@ -648,5 +650,47 @@ mod tests {
         group_values(&heaps, &mut groups).unwrap();
         let kept: Vec<usize> = groups.iter().map(|g| g.model.kept()).collect();
         assert_eq!(kept, [0, 41]);
+    }
+
+    /// The shape of a sum of many big heaps of take-and-break games, at a
+    /// small size: heaps of Officers (0.6), Kayles (0.77) and Grundy's
+    /// game around the one-pass listing's threshold, fixed random sizes,
+    /// their rule sets interleaved. The values equal the nim-sums of a
+    /// plain listing, and the winning moves those found heap by heap by
+    /// a model that keeps nothing (every option a `BigOption`, evaluated
+    /// as one: the way before).
+    #[test]
+    fn many_big_heaps_answer_heap_by_heap() {
+        let mut x = 34u64;
+        let mut next = |below: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % below
+        };
+        let mut heaps = Vec::new();
+        for k in 0..24 {
+            let set = ["0.6", "0.77", "0.6", "grundy"][k % 4];
+            let size = 3000 + next(2500);
+            heaps.push(format!("{set}:{size}").parse::<Heap>().unwrap());
+        }
+        let mut moves = 0;
+        for count in [24, 23, 7] {
+            let heaps = &heaps[..count];
+            let r = sum(heaps, Play::Normal, &Budget::default()).unwrap();
+            let values: Vec<u64> = heaps
+                .iter()
+                .map(|h| {
+                    let n = h.size.to_usize().unwrap();
+                    crate::values(&h.rules).nth(n).unwrap().value()
+                })
+                .collect();
+            let got: Vec<u64> = r.heaps.iter().map(|h| h.grundy).collect();
+            assert_eq!(got, values);
+            assert!(r.moves_complete);
+            assert_eq!(r.winning_moves, moves_one_by_one(heaps, &values));
+            moves += r.winning_moves.len();
+        }
+        assert!(moves > 0);
     }
 }

@@ -298,6 +298,19 @@ pub fn outcomes_within(
     play: Play,
     budget: &Budget,
 ) -> Outcomes {
+    outcomes_searching(rules, play, budget, budget)
+}
+
+/// As [`outcomes_within`], with the exhaustive misère search (games that
+/// split heaps) under a budget of its own, `search`: a heap's misère
+/// answer that was not asked for glances (`query/heap.rs`) while the
+/// outcomes listed still count against `budget`.
+pub(crate) fn outcomes_searching(
+    rules: &Rules,
+    play: Play,
+    budget: &Budget,
+    search: &Budget,
+) -> Outcomes {
     let inner = match rules.rule_set().outcomes(play, budget) {
         Some(inner) => Inner::Boxed(inner),
         None => match play {
@@ -309,7 +322,7 @@ pub fn outcomes_within(
             }
             Play::Misere => Inner::Search(Box::new(MisereOutcomes::new(
                 rules.clone(),
-                budget.clone(),
+                search.clone(),
             ))),
         },
     };

@@ -12,6 +12,8 @@
 //!   next heaps; `plan.rs`: the digits grouped;
 //!   `mask.rs`: the rare/common split and how it is chosen;
 //!   `checkpoint.rs`: the saved state;
+//! * `moves.rs`: the options of one heap that reach a given value, read
+//!   off the values below it (a heap's or a sum's winning moves);
 //! * `same_values.rs`: which codes provably have the same values (a
 //!   table computes each such sequence once).
 //!
@@ -29,6 +31,7 @@ pub mod checkpoint;
 pub(crate) mod dense;
 pub(crate) mod heap;
 pub mod mask;
+pub(crate) mod moves;
 pub(crate) mod pipeline;
 pub(crate) mod plan;
 pub mod same_values;
