@@ -83,6 +83,29 @@ test('misère shows the misère outcome period', async () => {
   assert.ok(await page.isVisible('#values .misere-col'));
 });
 
+test('each kind of certificate in the command\'s words', async () => {
+  // The page shows the library's sentence (the API's certificate_text),
+  // the one `grundy period` prints after "certificate:" (issue 35 §1):
+  // a finite set's window, an all-but set's FES pattern repeat and its
+  // misère P-positions (octal codes: in the Guy-Smith test below).
+  const page = await open();
+  for (const [set, misere] of [['2,3,7', false], ['3,5,9', true], ['all-but:2,3,6,8', true]]) {
+    await showSet(page, set, misere);
+    const normal = JSON.parse(cli(['period', set, '--json']).stdout);
+    let want = normal.certificate_text;
+    if (misere) {
+      const mis = JSON.parse(cli(['period', set, '--json', '--misere']).stdout);
+      want += `; misère: ${mis.certificate_text}`;
+    }
+    assert.equal(await text(page, '#r-certificate'), want, set);
+  }
+  const allBut = await text(page, '#r-certificate');
+  assert.ok(allBut.startsWith('for all-but:2,3,6,8, the FES boundary pattern before step 14 '), allBut);
+  assert.ok(!allBut.includes('consecutive matches'), allBut);
+  assert.ok(allBut.endsWith('; misère: two P-positions differ by an element of X, so every P-position lies in [1, 9] and every heap from 10 on is N'), allBut);
+  assert.deepEqual(page.problems, []);
+});
+
 test('input errors show next to the field in the CLI words', async () => {
   const page = await open();
   for (const set of ['1,x', '0,3', '5-2', '', '1.07', '0.7x']) {
@@ -244,9 +267,11 @@ test('octal codes: the Guy-Smith certificate, Grundy\'s game, play with splits',
   const want = JSON.parse(cli(['period', '0.07', '--json']).stdout);
   assert.equal(await text(page, '#r-preperiod'), '53');
   assert.equal(await text(page, '#r-period'), '34');
+  // The library's sentence, as the command prints it (issue 35 §1).
   const certificate = await text(page, '#r-certificate');
+  assert.equal(certificate, want.certificate_text);
   assert.ok(certificate.includes(`[53, ${want.guy_smith.checked_to})`), certificate);
-  assert.match(certificate, /Guy-Smith periodicity theorem it holds for all n ≥ 53$/);
+  assert.match(certificate, /Guy-Smith periodicity theorem it holds for all n >= 53$/);
   const valuesOf = async (set) => {
     const rows = await page.$$eval('#values tbody tr', (trs) =>
       trs.map((tr) => Number(tr.cells[1].textContent)));

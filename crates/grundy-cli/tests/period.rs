@@ -139,3 +139,80 @@ fn a_forced_engine_on_an_all_but_set_is_a_warning() {
         "grundy: warning: --engine runs applies to finite sets; all-but sets always use the FES engine"
     );
 }
+
+/// The certificate line of `grundy period ARGS` (without its label), after
+/// checking that `--json` carries the same sentence as
+/// `certificate_text`: the library words it once for every front end.
+fn certificate_line(args: &[&str]) -> String {
+    let (text, _) = run(args, 0);
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("certificate:  "))
+        .unwrap_or_else(|| panic!("no certificate line: {text}"));
+    let json_args = [args, &["--json"]].concat();
+    let v = json(&json_args);
+    assert_eq!(v["certificate_text"], line, "{args:?}");
+    line.to_string()
+}
+
+// issue 35 §1: one sentence per kind of certificate, the same in the text
+// and the JSON. See: issues show 35.
+#[test]
+fn issue_35_window_certificate() {
+    assert_eq!(
+        certificate_line(&["period", "2,3,7", "--engine", "block"]),
+        "g(n + 5) = g(n) for every n in [0, 78), which ends with m = 7 consecutive matches, so it holds for all n >= 0"
+    );
+    assert_eq!(
+        certificate_line(&["period", "3,5,9", "--misere"]),
+        "o(n + 2) = o(n) for every n in [14, 82), which ends with m = 9 consecutive matches, so it holds for all n >= 14"
+    );
+    let runs = certificate_line(&["period", "5,11,16", "--engine", "runs"]);
+    assert!(runs.contains("consecutive matches, so it holds for all n >= 0"));
+}
+
+#[test]
+fn issue_35_pattern_certificate() {
+    // Suetsugu-Abuku, section 1.2: X = {2, 3, 6, 8}, pre-period 42,
+    // period 9, saltus 3.
+    assert_eq!(
+        certificate_line(&["period", "all-but:2,3,6,8"]),
+        "for all-but:2,3,6,8, the FES boundary pattern before step 14 (first undetermined position 39, 8 positions) recurs 3 steps later, 9 positions on, so g(n + 9) = g(n) + 3 wherever g(n) >= 14; the positions of each smaller value k were compared with those of value k + 3"
+    );
+    // After the gcd reduction (Theorem 6), of the reduced set, whose line
+    // comes first.
+    let (text, _) = run(&["period", "all-but:3"], 0);
+    assert!(
+        text.contains(
+            "gcd:          reduced by d = 3 to all-but:1\ncertificate:  for all-but:1, the FES boundary pattern before step 0 (first undetermined position 0, 1 positions) recurs 1 step later, 2 positions on, "
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn issue_35_positions_within_certificate() {
+    assert_eq!(
+        certificate_line(&["period", "all-but:2,3,6,8", "--misere"]),
+        "two P-positions differ by an element of X, so every P-position lies in [1, 9] and every heap from 10 on is N"
+    );
+}
+
+#[test]
+fn issue_35_guy_smith_certificate() {
+    // Kayles: pre-period 71, period 12 (Winning Ways ch. 4).
+    assert_eq!(
+        certificate_line(&["period", "0.77"]),
+        "g(n + 12) = g(n) for every n in [71, 156), the Guy-Smith bound 2 n0 + p + t = 156 (code length t = 2, a move leaves at most 2 heaps), so by the Guy-Smith periodicity theorem it holds for all n >= 71"
+    );
+    // A code that never splits, and a hexadecimal one that splits in
+    // three: their own bounds.
+    assert_eq!(
+        certificate_line(&["period", "0.1"]),
+        "g(n + 1) = g(n) for every n in [2, 3), the Guy-Smith bound max(n0 + t, t + 1) = 3 (code length t = 1, a move leaves at most 0 heaps), so by the Guy-Smith periodicity theorem it holds for all n >= 2"
+    );
+    assert!(
+        certificate_line(&["period", "4.f"])
+            .contains("the Guy-Smith bound 3 n0 + 2 p + t = 8 (code length t = 1, a move leaves at most 3 heaps)")
+    );
+}

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::{Certificate, PeriodReport, Play, Rules};
+use grundy::{PeriodReport, Rules};
 use grundy_pictures::plot::{self, SequencePlot};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -122,40 +122,6 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
-/// The sentence the command prints after `certificate:`.
-fn certificate_text(r: &PeriodReport) -> String {
-    let c = &r.certificate;
-    match (&r.proof, &r.pattern_cycle) {
-        (Certificate::Window { .. }, _) => {
-            let x = if r.play == Play::Misere { "o" } else { "g" };
-            format!(
-                "{x}(n + {p}) = {x}(n) for every n in [{l}, {end}), which ends with m = {m} consecutive matches, so it holds for all n >= {l}",
-                p = r.period,
-                l = r.preperiod,
-                end = c.start + c.window,
-                m = c.window,
-            )
-        }
-        (_, Some(cycle)) => {
-            let game = r.reduced.as_ref().map_or(r.set.as_str(), |d| &d.to);
-            format!(
-                "for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} steps later, {p} positions on, so g(n + {p}) = g(n) + {q} wherever g(n) >= {mu}",
-                mu = cycle.step,
-                n = cycle.start,
-                m = cycle.window,
-                q = cycle.steps,
-                p = cycle.shift,
-            )
-        }
-        (_, None) => format!(
-            "two P-positions differ by an element of X, so every P-position lies in [{s}, {e}] and every heap from {l} on is N",
-            s = c.start,
-            e = c.start + c.window,
-            l = r.preperiod,
-        ),
-    }
-}
-
 /// The report as an HTML table, followed by `svg` when there is one.
 pub(crate) fn period_html(
     r: &PeriodReport,
@@ -184,7 +150,7 @@ pub(crate) fn period_html(
     if let Some(red) = &r.reduced {
         rows.push(("gcd", format!("reduced by d = {} to {}", red.by, red.to)));
     }
-    rows.push(("certificate", certificate_text(r)));
+    rows.push(("certificate", r.certificate.explain()));
     rows.push(("engine", r.engine.name().to_string()));
     let work = match r.segments {
         Some(s) => format!(

@@ -3,9 +3,11 @@
 //! The result wraps the library's [`PeriodReport`] as it came back: an
 //! immutable object whose attributes are the keys of `grundy period
 //! --json` (`preperiod`, `period`, `saltus`, `outcome`, ..., `certificate`,
-//! `seconds`), whose `to_dict()` is exactly that JSON object (the same
-//! serde types serialise it), and which shows itself in Jupyter as a table
-//! and the plot of `grundy plot` (`display.rs`).
+//! `certificate_text`, `seconds`), whose `to_dict()` is exactly that JSON
+//! object (the same serde types serialise it), and which shows itself in
+//! Jupyter as a table and the plot of `grundy plot` (`display.rs`). The
+//! certificate's sentence is the library's ([`grundy::Certificate::explain`]),
+//! never worded here.
 
 use std::time::Instant;
 
@@ -43,6 +45,8 @@ struct Timed<'a> {
 /// (0, 7, 7)
 /// >>> r.certificate.window
 /// 5
+/// >>> r.certificate_text
+/// 'g(n + 7) = g(n) for every n in [0, 74), which ends with m = 5 consecutive matches, so it holds for all n >= 0'
 #[pyclass(frozen, module = "grundy", name = "PeriodReport")]
 pub(crate) struct PyPeriodReport {
     report: PeriodReport,
@@ -112,8 +116,16 @@ impl PyPeriodReport {
         &self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let c = &self.report.certificate;
+        let c = self.report.certificate_summary();
         types::make(py, "Certificate", (c.sequence, c.start, c.window))
+    }
+
+    /// What the certificate proves and why, in the words ``grundy
+    /// period`` prints after ``certificate:`` (the ``--json`` key
+    /// ``certificate_text``).
+    #[getter]
+    fn certificate_text(&self) -> String {
+        self.report.certificate.explain()
     }
 
     /// All-but sets with d = gcd(X) > 1: ``Reduction(by=d, to=...)``, the
@@ -138,8 +150,8 @@ impl PyPeriodReport {
         py: Python<'py>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.report
-            .pattern_cycle
-            .as_ref()
+            .certificate
+            .pattern_cycle()
             .map(|c| {
                 let fields = (c.step, c.start, c.steps, c.shift, c.window);
                 types::make(py, "PatternCycle", fields)

@@ -153,3 +153,45 @@ def test_default_plot_covers_two_periods(cli):
 def test_engine_warning_for_all_but():
     with pytest.warns(UserWarning, match="engine='block' applies to finite sets; all-but sets always use the FES engine"):
         grundy.period("all-but:2,3", engine="block")
+
+
+# issue 35 §1: each kind of certificate in the library's one sentence, the
+# one `grundy period` prints after "certificate:", as `certificate_text`,
+# in `to_dict()` and in the HTML table (which had no Guy-Smith case).
+CERTIFICATES = [
+    # A finite set's window (Winning Ways, ch. 4).
+    ("2,3,7", False,
+     "g(n + 5) = g(n) for every n in [0, 78), which ends with m = 7 consecutive matches, "
+     "so it holds for all n >= 0"),
+    ("3,5,9", True,
+     "o(n + 2) = o(n) for every n in [14, 82), which ends with m = 9 consecutive matches, "
+     "so it holds for all n >= 14"),
+    # An all-but set's FES pattern repeat (Suetsugu-Abuku, section 1.2).
+    ("all-but:2,3,6,8", False,
+     "for all-but:2,3,6,8, the FES boundary pattern before step 14 (first undetermined "
+     "position 39, 8 positions) recurs 3 steps later, 9 positions on, so g(n + 9) = g(n) + 3 "
+     "wherever g(n) >= 14; the positions of each smaller value k were compared with those "
+     "of value k + 3"),
+    # Its misère P-positions.
+    ("all-but:2,3,6,8", True,
+     "two P-positions differ by an element of X, so every P-position lies in [1, 9] and "
+     "every heap from 10 on is N"),
+    # Kayles, by the Guy-Smith periodicity theorem (Winning Ways, ch. 4).
+    ("0.77", False,
+     "g(n + 12) = g(n) for every n in [71, 156), the Guy-Smith bound 2 n0 + p + t = 156 "
+     "(code length t = 2, a move leaves at most 2 heaps), so by the Guy-Smith periodicity "
+     "theorem it holds for all n >= 71"),
+]
+
+
+@pytest.mark.parametrize("rules,misere,sentence", CERTIFICATES)
+def test_certificate_text(cli, rules, misere, sentence):
+    r = grundy.period(rules, misere=misere)
+    assert r.certificate_text == sentence
+    assert r.to_dict()["certificate_text"] == sentence
+    flags = ["--misere"] if misere else []
+    text = cli.run("period", rules, *flags).stdout
+    assert f"certificate:  {sentence}\n" in text
+    html = r._repr_html_()
+    escaped = sentence.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert f"<td style=\"text-align:left\">{escaped}</td>" in html

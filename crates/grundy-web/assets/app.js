@@ -75,27 +75,6 @@ function termsFor(reports) {
   return Math.min(want, 600) - 1;
 }
 
-function certificateText(r) {
-  if (r.guy_smith) return guySmithText(r.guy_smith);
-  const x = r.certificate.sequence === 'grundy' ? 'g' : 'o';
-  const end = r.certificate.start + r.certificate.window;
-  const rel = r.saltus ? `${x}(n) + ${r.saltus}` : `${x}(n)`;
-  return `${x}(n + ${fmt(r.period)}) = ${rel} for every n in ` +
-    `[${fmt(r.preperiod)}, ${fmt(end)}), ending with ` +
-    `${fmt(r.certificate.window)} consecutive matches, so it holds ` +
-    `for all n ≥ ${fmt(r.preperiod)}`;
-}
-
-/** The certificate of an octal game's period: agreement up to the bound
- *  of the Guy-Smith periodicity theorem (the CLI's words). */
-function guySmithText(c) {
-  return `g(n + ${fmt(c.period)}) = g(n) for every n in ` +
-    `[${fmt(c.preperiod)}, ${fmt(c.checked_to)}), the Guy-Smith bound ` +
-    `(code length ${c.code_len}, a move leaves at most ${c.parts} ` +
-    `heaps), so by the Guy-Smith periodicity theorem it holds for all ` +
-    `n ≥ ${fmt(c.preperiod)}`;
-}
-
 /** What a take-and-break game's period search computed before its
  *  budget ran out, as researchers publish it (never a guessed period). */
 function surveyText(s) {
@@ -178,8 +157,9 @@ function render(normal, mis, values, misValues, periodError) {
     $('r-outcome-period').textContent = fmt(op);
     $('r-max-row').hidden = normal.max_value === null;
     $('r-max').textContent = fmt(normal.max_value);
-    $('r-certificate').textContent = certificateText(normal) +
-      (mis ? `; misère: ${certificateText(mis)}` : '');
+    // The library's sentence, as the command prints it.
+    $('r-certificate').textContent = normal.certificate_text +
+      (mis ? `; misère: ${mis.certificate_text}` : '');
     const positions = normal.positions + (mis ? mis.positions : 0);
     const seconds = normal.seconds + (mis ? mis.seconds : 0);
     $('r-work').textContent = `${fmt(positions)} positions in ` +

@@ -2,6 +2,7 @@
 //! library's reports, JSON errors with the right status, budgets that
 //! answer instead of hanging, and requests that do not block each other.
 
+mod certificate;
 mod fit;
 
 use std::io::{Read, Write};

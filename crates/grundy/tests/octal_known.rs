@@ -47,7 +47,8 @@ fn solve(code: &str, max: u64) -> (PeriodReport, Vec<u16>) {
     let report = run
         .period(&Budget::heaps(max), &mut |_| Ok(()))
         .unwrap_or_else(|e| panic!("{code}: {e}"));
-    let certificate = report.guy_smith.expect("a Guy-Smith certificate");
+    let certificate =
+        report.certificate.guy_smith().expect("a Guy-Smith certificate");
     assert!(certificate.verify(run.values()), "{code}");
     (report, run.values().to_vec())
 }
@@ -209,8 +210,8 @@ fn three_digit_unsolved() {
         assert_eq!(run.values()[..1500], naive_values[..], "{code}");
         match found {
             Ok(p) => {
-                let end =
-                    (p.guy_smith.unwrap().checked_to + p.period) as usize;
+                let end = (p.certificate.guy_smith().unwrap().checked_to
+                    + p.period) as usize;
                 let g = naive(code, end + 500);
                 let (l, q) = (p.preperiod as usize, p.period as usize);
                 assert!((l..end + 500 - q).all(|n| g[n] == g[n + q]));

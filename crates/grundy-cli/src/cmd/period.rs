@@ -182,7 +182,6 @@ impl std::ops::Deref for Timed {
 }
 
 fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
-    let x = if r.play == Play::Misere { "o" } else { "g" };
     writeln!(out, "set:          {}", r.set)?;
     match r.play {
         Play::Normal => {
@@ -208,25 +207,18 @@ fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
             )?;
         }
     }
-    if let grundy::Certificate::GuySmith(c) = &r.proof {
-        return write_guy_smith_certificate(out, r, c);
+    if let Some(red) = &r.reduced {
+        writeln!(
+            out,
+            "gcd:          reduced by d = {} to {}",
+            red.by, red.to
+        )?;
     }
-    if !matches!(r.proof, grundy::Certificate::Window { .. }) {
-        return write_fes_certificate(out, r);
-    }
-    let c = &r.certificate;
-    writeln!(
-        out,
-        "certificate:  {x}(n + {p}) = {x}(n) for every n in [{l}, {end}), which ends with m = {m} consecutive matches, so it holds for all n >= {l}",
-        p = r.period,
-        l = r.preperiod,
-        end = c.start + c.window,
-        m = c.window,
-    )?;
+    writeln!(out, "certificate:  {}", r.certificate.explain())?;
     write_work(out, r)
 }
 
-/// The engine and the work it did: the last two lines of every text
+/// The engine and the work it did: the last two lines of the text
 /// report (run segments only for the run-length engine).
 fn write_work(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
     writeln!(out, "engine:       {}", r.engine)?;
@@ -243,63 +235,4 @@ fn write_work(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
         )?,
     }
     Ok(())
-}
-
-/// The certificate line of take-and-break games: the agreement the
-/// Guy-Smith periodicity theorem asks for (R. K. Guy, C. A. B. Smith, The
-/// G-values of various games, 1956; Winning Ways ch. 4).
-fn write_guy_smith_certificate(
-    out: &mut Output,
-    r: &Timed,
-    c: &grundy::GuySmith,
-) -> anyhow::Result<()> {
-    let (n0, p, t, e) = (c.preperiod, c.period, c.code_len, c.checked_to);
-    let bound = match c.parts {
-        0 | 1 => format!("max(n0 + t, t + 1) = {e}"),
-        2 => format!("2 n0 + p + t = {e}"),
-        k => format!("{k} n0 + {} p + t = {e}", k - 1),
-    };
-    writeln!(
-        out,
-        "certificate:  g(n + {p}) = g(n) for every n in [{n0}, {e}), the Guy-Smith bound {bound} (code length t = {t}, a move leaves at most {k} heaps), so by the Guy-Smith periodicity theorem it holds for all n >= {n0}",
-        k = c.parts,
-    )?;
-    write_work(out, r)
-}
-
-/// The certificate lines for all-but sets (the FES engine).
-fn write_fes_certificate(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
-    if let Some(red) = &r.reduced {
-        writeln!(
-            out,
-            "gcd:          reduced by d = {} to {}",
-            red.by, red.to
-        )?;
-    }
-    let c = &r.certificate;
-    match &r.pattern_cycle {
-        Some(cycle) => {
-            let game = r.reduced.as_ref().map_or(r.set.as_str(), |d| &d.to);
-            writeln!(
-                out,
-                "certificate:  for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} {steps} later, {p} positions on, so g(n + {p}) = g(n) + {q} wherever g(n) >= {mu}; the positions of each smaller value k were compared with those of value k + {q}",
-                mu = cycle.step,
-                n = cycle.start,
-                m = cycle.window,
-                q = cycle.steps,
-                p = cycle.shift,
-                steps = if cycle.steps == 1 { "step" } else { "steps" },
-            )?;
-        }
-        None => {
-            writeln!(
-                out,
-                "certificate:  two P-positions differ by an element of X, so every P-position lies in [{s}, {e}] and every heap from {l} on is N",
-                s = c.start,
-                e = c.start + c.window,
-                l = r.preperiod,
-            )?;
-        }
-    }
-    write_work(out, r)
 }

@@ -68,6 +68,12 @@ pub(crate) fn mean_segment(
     Ok((engine.position() - from) as f64 / PROBE_SEGMENTS as f64)
 }
 
+/// The mean segment length from which the run-length engine beats the
+/// block engine on `set`.
+fn runs_threshold(set: &FiniteSet) -> f64 {
+    (RUNS_PER_ELEMENT * set.len() as f64).max(RUNS_AT_LEAST)
+}
+
 /// Resolves [`EngineChoice::Auto`] for `set`. A segment of the run-length
 /// engine is at most min(S) positions long, so when min(S) is below the
 /// threshold the run-length engine cannot win and no probe runs (small
@@ -79,8 +85,7 @@ pub(crate) fn choose(
 ) -> Result<EngineChoice, Stopped> {
     Ok(match choice {
         EngineChoice::Auto => {
-            let threshold =
-                (RUNS_PER_ELEMENT * set.len() as f64).max(RUNS_AT_LEAST);
+            let threshold = runs_threshold(set);
             if (set.min_element() as f64) < threshold {
                 EngineChoice::Block
             } else if mean_segment(set, budget)? >= threshold {
@@ -101,21 +106,48 @@ pub(crate) fn find(
     choice: EngineChoice,
     budget: &Budget,
 ) -> Result<Period, Stopped> {
+    let automatic = choice == EngineChoice::Auto;
+    let chosen = choose(set, choice, budget)?;
+    find_chosen(set, sequence, chosen, automatic, budget)
+}
+
+/// [`find`] with the engine already chosen (`Block` or `Runs`);
+/// `automatic` says the choice was the probe's, not the caller's.
+pub(crate) fn find_chosen(
+    set: &FiniteSet,
+    sequence: Sequence,
+    chosen: EngineChoice,
+    automatic: bool,
+    budget: &Budget,
+) -> Result<Period, Stopped> {
     let play = match sequence {
         Sequence::Grundy => None,
         Sequence::Outcome(play) => Some(play),
     };
-    let (found, engine, segments) = match choose(set, choice, budget)? {
+    // Chosen automatically, the run-length engine gives way to the block
+    // engine when its segments later turn out to be short: below half the
+    // length the choice asked for (hysteresis), over 65,536 segments.
+    let give_up_below =
+        if automatic { runs_threshold(set) / 2.0 } else { 0.0 };
+    let by_runs = match chosen {
         EngineChoice::Runs => {
             let rule = match play {
                 None => RunRule::Grundy,
                 Some(Play::Normal) => RunRule::Normal,
                 Some(Play::Misere) => RunRule::Misere,
             };
-            let found = runs::detect(set.elements(), rule, budget)?;
-            (found.period, Engine::Runs, Some(found.segments))
+            runs::detect_while_long(
+                set.elements(),
+                rule,
+                budget,
+                give_up_below,
+            )?
         }
-        _ => {
+        _ => None,
+    };
+    let (found, engine, segments) = match by_runs {
+        Some(found) => (found.period, Engine::Runs, Some(found.segments)),
+        None => {
             let found =
                 with_source!(set, play, |make| window::detect(make, budget))?;
             let engine = match play {
@@ -130,6 +162,9 @@ pub(crate) fn find(
         period: found.period,
         saltus: 0,
         certificate: Certificate::Window {
+            sequence,
+            preperiod: found.preperiod,
+            period: found.period,
             start: found.certificate_start,
             window: found.window,
         },
@@ -289,6 +324,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Issue 34, item 4: {a, 2a+2, 3a+1} passes the probe (long segments
+    /// at first) but its segments turn short (about 2 positions) later;
+    /// the automatic choice then gives way to the block engine, with the
+    /// same answer as either forced engine.
+    #[test]
+    fn automatic_runs_give_way_when_segments_turn_short() {
+        let s = set(&[2000, 4002, 6001]);
+        let budget = Budget::default();
+        let chosen = choose(&s, EngineChoice::Auto, &budget).unwrap();
+        assert_eq!(chosen, EngineChoice::Runs);
+        let auto =
+            find(&s, Sequence::Grundy, EngineChoice::Auto, &budget).unwrap();
+        assert_eq!(auto.engine, Engine::BlockU8);
+        // The run-length engine's answer to the end (`--engine runs`).
+        assert_eq!((auto.preperiod, auto.period), (5_348_670, 8001));
+        // A stretched set keeps the run-length engine to the end.
+        let s = set(&[2000, 4001, 6001]);
+        let auto =
+            find(&s, Sequence::Grundy, EngineChoice::Auto, &budget).unwrap();
+        assert_eq!(auto.engine, Engine::Runs);
     }
 
     /// Interval unions: the sliding engine (chosen for them) and the

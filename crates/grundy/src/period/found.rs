@@ -11,7 +11,8 @@ use std::str::FromStr;
 
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind};
-use crate::play::Play;
+use crate::play::{Play, Sequence};
+use crate::set::AllButSet;
 
 use super::pattern::{PatternCycle, Reduction};
 
@@ -65,23 +66,46 @@ pub struct PeriodOptions {
     pub bulk: bool,
 }
 
-/// What proves a reported period.
+/// What proves a reported period: one kind per periodicity theorem, each
+/// holding everything its statement needs, so that
+/// [`explain`](Certificate::explain) words it alone. Every front end (the
+/// command's text, the JSON key `certificate_text`, the web page, Python)
+/// prints that sentence and never words a certificate itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Certificate {
-    /// x(n + p) = x(n) was checked for the `window` consecutive n from
-    /// `start` on, and for every n from the pre-period to there; since the
-    /// value at n depends only on the `window` values before it, that
-    /// proves it for all later n.
+    /// Finite sets: x(n + p) = x(n) was checked for the `window`
+    /// consecutive n from `start` on, and for every n from the pre-period
+    /// to there; since the value at n depends only on the `window` values
+    /// before it, that proves it for all later n.
     Window {
+        /// The sequence x: Grundy values or outcomes.
+        #[cfg_attr(
+            feature = "serde",
+            serde(serialize_with = "sequence_name")
+        )]
+        sequence: Sequence,
+        /// l, the least pre-period.
+        preperiod: u64,
+        /// p, the least period.
+        period: u64,
         /// The first of the `window` matching positions.
         start: u64,
         /// m = max(S).
         window: u64,
     },
     /// All-but sets: the FES boundary pattern before one step recurs
-    /// later (see [`PatternCycle`]).
-    Pattern(PatternCycle),
+    /// later (see [`PatternCycle`]), in `game`.
+    Pattern {
+        /// The set the search ran on: X itself, or X / gcd(X) after the
+        /// gcd reduction.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
+        game: AllButSet,
+        /// Where the patterns repeat.
+        cycle: PatternCycle,
+    },
     /// All-but outcome sequences: two P-positions differ by an element of
     /// X, so every P-position lies in [start, start + window], and every
     /// heap past the last one is N.
@@ -90,10 +114,106 @@ pub enum Certificate {
         start: u64,
         /// max(X).
         window: u64,
+        /// One past the last P-position (the least pre-period): every heap
+        /// from here on is N.
+        preperiod: u64,
     },
     /// Take-and-break games: the agreement the Guy-Smith periodicity
     /// theorem asks for (see [`GuySmith`]).
     GuySmith(GuySmith),
+}
+
+impl Certificate {
+    /// What the certificate proves and why, in one sentence (without a
+    /// final period): the words every front end prints after
+    /// `certificate:`.
+    ///
+    /// ```
+    /// use grundy::{Budget, Play, PeriodOptions};
+    /// let rules = "2,3,7".parse()?;
+    /// let r = grundy::period(&rules, Play::Normal, &PeriodOptions::default(), &Budget::default())?;
+    /// assert_eq!(
+    ///     r.certificate.explain(),
+    ///     "g(n + 5) = g(n) for every n in [0, 78), which ends with m = 7 consecutive matches, so it holds for all n >= 0"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explain(&self) -> String {
+        match self {
+            Certificate::Window {
+                sequence,
+                preperiod,
+                period,
+                start,
+                window,
+            } => {
+                let x = match sequence {
+                    Sequence::Grundy => "g",
+                    Sequence::Outcome(_) => "o",
+                };
+                format!(
+                    "{x}(n + {period}) = {x}(n) for every n in [{preperiod}, {end}), which ends with m = {window} consecutive matches, so it holds for all n >= {preperiod}",
+                    end = start + window,
+                )
+            }
+            Certificate::Pattern { game, cycle } => format!(
+                "for {game}, the FES boundary pattern before step {mu} (first undetermined position {n}, {m} positions) recurs {q} {steps} later, {p} positions on, so g(n + {p}) = g(n) + {q} wherever g(n) >= {mu}; the positions of each smaller value k were compared with those of value k + {q}",
+                mu = cycle.step,
+                n = cycle.start,
+                m = cycle.window,
+                q = cycle.steps,
+                p = cycle.shift,
+                steps = if cycle.steps == 1 { "step" } else { "steps" },
+            ),
+            Certificate::PositionsWithin { start, window, preperiod } => {
+                format!(
+                    "two P-positions differ by an element of X, so every P-position lies in [{start}, {end}] and every heap from {preperiod} on is N",
+                    end = start + window,
+                )
+            }
+            Certificate::GuySmith(c) => c.explain(),
+        }
+    }
+
+    /// The FES pattern repeat, for a [`Pattern`](Certificate::Pattern)
+    /// certificate.
+    pub fn pattern_cycle(&self) -> Option<PatternCycle> {
+        match self {
+            Certificate::Pattern { cycle, .. } => Some(*cycle),
+            _ => None,
+        }
+    }
+
+    /// The Guy-Smith agreement, for a
+    /// [`GuySmith`](Certificate::GuySmith) certificate.
+    pub fn guy_smith(&self) -> Option<GuySmith> {
+        match self {
+            Certificate::GuySmith(c) => Some(*c),
+            _ => None,
+        }
+    }
+}
+
+/// `Certificate::Window`'s sequence as the JSON names it.
+#[cfg(feature = "serde")]
+fn sequence_name<S: serde::Serializer>(
+    sequence: &Sequence,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match sequence {
+        Sequence::Grundy => "grundy",
+        Sequence::Outcome(Play::Normal) => "outcome",
+        Sequence::Outcome(Play::Misere) => "misere_outcome",
+    })
+}
+
+/// A set in its canonical notation.
+#[cfg(feature = "serde")]
+fn as_text<S: serde::Serializer>(
+    set: &AllButSet,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(set)
 }
 
 /// The certificate of the Guy-Smith periodicity theorem (R. K. Guy, C. A.
@@ -146,6 +266,22 @@ impl GuySmith {
                 k * n0 + (k - 1) * p + t
             }
         }
+    }
+
+    /// What the agreement proves, in words (see
+    /// [`Certificate::explain`]).
+    fn explain(&self) -> String {
+        let (n0, p, t, e) =
+            (self.preperiod, self.period, self.code_len, self.checked_to);
+        let bound = match self.parts {
+            0 | 1 => format!("max(n0 + t, t + 1) = {e}"),
+            2 => format!("2 n0 + p + t = {e}"),
+            k => format!("{k} n0 + {} p + t = {e}", k - 1),
+        };
+        format!(
+            "g(n + {p}) = g(n) for every n in [{n0}, {e}), the Guy-Smith bound {bound} (code length t = {t}, a move leaves at most {k} heaps), so by the Guy-Smith periodicity theorem it holds for all n >= {n0}",
+            k = self.parts,
+        )
     }
 
     /// Checks the certificate against values g(0), g(1), ...: every
@@ -213,5 +349,102 @@ impl Periods {
             Play::Misere => main.positions,
         };
         Periods { main, outcome, positions }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn guy_smith(
+        preperiod: u64,
+        period: u64,
+        code_len: u64,
+        parts: u8,
+    ) -> Certificate {
+        let checked_to = GuySmith::bound(preperiod, period, code_len, parts);
+        Certificate::GuySmith(GuySmith {
+            preperiod,
+            period,
+            code_len,
+            parts,
+            checked_to,
+        })
+    }
+
+    // One sentence per kind of certificate: the words every front end
+    // prints after "certificate:".
+    #[test]
+    fn window_explains_itself() {
+        let grundy = Certificate::Window {
+            sequence: Sequence::Grundy,
+            preperiod: 0,
+            period: 5,
+            start: 71,
+            window: 7,
+        };
+        insta::assert_snapshot!(grundy.explain(), @"g(n + 5) = g(n) for every n in [0, 78), which ends with m = 7 consecutive matches, so it holds for all n >= 0");
+        let misere = Certificate::Window {
+            sequence: Sequence::Outcome(Play::Misere),
+            preperiod: 14,
+            period: 2,
+            start: 73,
+            window: 9,
+        };
+        insta::assert_snapshot!(misere.explain(), @"o(n + 2) = o(n) for every n in [14, 82), which ends with m = 9 consecutive matches, so it holds for all n >= 14");
+        assert_eq!((grundy.pattern_cycle(), grundy.guy_smith()), (None, None));
+    }
+
+    #[test]
+    fn pattern_explains_itself() {
+        let cycle = PatternCycle {
+            step: 14,
+            start: 39,
+            steps: 3,
+            shift: 9,
+            window: 8,
+        };
+        let c = Certificate::Pattern {
+            game: AllButSet::new([2, 3, 6, 8]).unwrap(),
+            cycle,
+        };
+        insta::assert_snapshot!(c.explain(), @"for all-but:2,3,6,8, the FES boundary pattern before step 14 (first undetermined position 39, 8 positions) recurs 3 steps later, 9 positions on, so g(n + 9) = g(n) + 3 wherever g(n) >= 14; the positions of each smaller value k were compared with those of value k + 3");
+        assert_eq!((c.pattern_cycle(), c.guy_smith()), (Some(cycle), None));
+        // One step: singular.
+        let one = Certificate::Pattern {
+            game: AllButSet::new([1]).unwrap(),
+            cycle: PatternCycle {
+                step: 0,
+                start: 0,
+                steps: 1,
+                shift: 2,
+                window: 1,
+            },
+        };
+        assert!(one.explain().contains(" recurs 1 step later, "));
+    }
+
+    #[test]
+    fn positions_within_explains_itself() {
+        let c = Certificate::PositionsWithin {
+            start: 1,
+            window: 8,
+            preperiod: 10,
+        };
+        insta::assert_snapshot!(c.explain(), @"two P-positions differ by an element of X, so every P-position lies in [1, 9] and every heap from 10 on is N");
+        assert_eq!((c.pattern_cycle(), c.guy_smith()), (None, None));
+    }
+
+    #[test]
+    fn guy_smith_explains_itself() {
+        // Kayles (0.77): pre-period 71, period 12, t = 2.
+        let kayles = guy_smith(71, 12, 2, 2);
+        insta::assert_snapshot!(kayles.explain(), @"g(n + 12) = g(n) for every n in [71, 156), the Guy-Smith bound 2 n0 + p + t = 156 (code length t = 2, a move leaves at most 2 heaps), so by the Guy-Smith periodicity theorem it holds for all n >= 71");
+        assert_eq!(kayles.guy_smith().map(|c| c.checked_to), Some(156));
+        assert_eq!(kayles.pattern_cycle(), None);
+        // Codes that never split, and hexadecimal codes that split in
+        // three, state their own bounds.
+        insta::assert_snapshot!(guy_smith(2, 1, 1, 0).explain(), @"g(n + 1) = g(n) for every n in [2, 3), the Guy-Smith bound max(n0 + t, t + 1) = 3 (code length t = 1, a move leaves at most 0 heaps), so by the Guy-Smith periodicity theorem it holds for all n >= 2");
+        insta::assert_snapshot!(guy_smith(1, 2, 1, 3).explain(), @"g(n + 2) = g(n) for every n in [1, 8), the Guy-Smith bound 3 n0 + 2 p + t = 8 (code length t = 1, a move leaves at most 3 heaps), so by the Guy-Smith periodicity theorem it holds for all n >= 1");
     }
 }

@@ -61,13 +61,30 @@ pub(crate) fn finite_periods(
     }
     match play {
         Play::Normal => {
-            // Search the engine once for both sequences.
-            let engine = choice::choose(set, options.engine, budget)?;
-            let options = PeriodOptions { engine, ..*options };
-            let main = finite(set, Sequence::Grundy, &options, budget)?;
-            let outcome =
-                finite(set, Sequence::Outcome(play), &options, budget)
-                    .map_err(|e| e.after(main.positions))?;
+            // Search the engine once for both sequences (a run-length
+            // engine chosen by the probe that gave way to the block engine
+            // on the Grundy sequence leaves it the outcomes too).
+            let automatic = options.engine == EngineChoice::Auto;
+            let chosen = choice::choose(set, options.engine, budget)?;
+            let main = choice::find_chosen(
+                set,
+                Sequence::Grundy,
+                chosen,
+                automatic,
+                budget,
+            )?;
+            let chosen = match main.engine {
+                Engine::Runs => chosen,
+                _ => EngineChoice::Block,
+            };
+            let outcome = choice::find_chosen(
+                set,
+                Sequence::Outcome(play),
+                chosen,
+                automatic,
+                budget,
+            )
+            .map_err(|e| e.after(main.positions))?;
             Ok(Periods::pair(main, outcome, play))
         }
         Play::Misere => {
@@ -85,10 +102,14 @@ pub(crate) fn all_but(
 ) -> Result<Period, Stopped> {
     let found = pattern::find_allbut_period(set, sequence, budget)?;
     let certificate = match (sequence, found.cycle) {
-        (Sequence::Grundy, Some(cycle)) => Certificate::Pattern(cycle),
+        (Sequence::Grundy, Some(cycle)) => Certificate::Pattern {
+            game: found.reduced.as_ref().map_or(set, |r| &r.to).clone(),
+            cycle,
+        },
         (Sequence::Outcome(play), _) => Certificate::PositionsWithin {
             start: first_p_position(set, play),
             window: set.max_excluded(),
+            preperiod: found.preperiod,
         },
         (Sequence::Grundy, None) => unreachable!("grundy periods carry it"),
     };

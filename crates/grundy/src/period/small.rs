@@ -221,23 +221,28 @@ fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Periods {
     let lo =
         (0..l).rev().find(|&n| zero(n) != zero(n + q)).map_or(0, |n| n + 1);
     // W(c) = W(c + p): the m values before c certify both sequences.
-    let certificate =
-        Certificate::Window { start: (c - m) as u64, window: m as u64 };
-    let period = |preperiod: usize, period: usize, max_value| Period {
-        preperiod: preperiod as u64,
-        period: period as u64,
-        saltus: 0,
-        certificate: certificate.clone(),
-        max_value: Some(max_value),
-        engine: Engine::BlockU8,
-        positions,
-        segments: None,
-        reduced: None,
-    };
+    let period =
+        |sequence, preperiod: usize, period: usize, max_value| Period {
+            preperiod: preperiod as u64,
+            period: period as u64,
+            saltus: 0,
+            certificate: Certificate::Window {
+                sequence,
+                preperiod: preperiod as u64,
+                period: period as u64,
+                start: (c - m) as u64,
+                window: m as u64,
+            },
+            max_value: Some(max_value),
+            engine: Engine::BlockU8,
+            positions,
+            segments: None,
+            reduced: None,
+        };
     let any_n = u64::from((0..l + p).any(|n| !zero(n)));
     Periods {
-        main: period(l, p, max_value),
-        outcome: period(lo, q, any_n),
+        main: period(Sequence::Grundy, l, p, max_value),
+        outcome: period(Sequence::Outcome(Play::Normal), lo, q, any_n),
         positions,
     }
 }

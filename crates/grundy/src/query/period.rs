@@ -9,8 +9,8 @@
 use crate::budget::{Budget, StopReason, Stopped};
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind, Result};
-use crate::period::{self, GuySmith, PatternCycle, PeriodOptions, Periods};
-use crate::play::Play;
+use crate::period::{Certificate, PeriodOptions, Periods};
+use crate::play::{Play, Sequence};
 use crate::rules::Rules;
 
 /// Pre-period and period of one sequence.
@@ -23,23 +23,53 @@ pub struct Periodicity {
     pub period: u64,
 }
 
-/// The certificate behind a reported period, as the report shows it.
+/// The key `certificate` of the output contract (README, "Output
+/// contract"): a summary of the report's [`Certificate`] in the three
+/// numbers scripts read. [`PeriodReport::certificate_summary`] computes
+/// it; the certificate itself, and [`Certificate::explain`], say the
+/// rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CertificateReport {
-    /// Which sequence the certificate is about: "grundy" or "outcome"; for
-    /// all-but sets "pattern" (the FES boundary pattern before the step
-    /// whose first undetermined position is `start` recurs, see
-    /// [`PeriodReport::pattern_cycle`]) or "outcome" (every P-position
-    /// lies in [start, start + window]).
+    /// Which sequence the certificate is about: "grundy" (finite sets and
+    /// take-and-break games) or "outcome" (misère play of finite sets,
+    /// and all-but sets under either play); "pattern" for the FES pattern
+    /// certificate of an all-but set's Grundy values.
     pub sequence: &'static str,
-    /// Finite sets: x(n + period) = x(n) was checked for `window`
-    /// consecutive n from `start` on, and for every n from the pre-period
-    /// to there.
+    /// Finite sets: the first of the `window` consecutive matches;
+    /// all-but sets: the first undetermined position before the step
+    /// whose pattern recurs ("pattern"), or the first P-position
+    /// ("outcome"); take-and-break games: the pre-period.
     pub start: u64,
-    /// m = max(S); for all-but sets max(X) (of the reduced set for
-    /// "pattern").
+    /// Finite sets: m = max(S); all-but sets: max(X) (of the reduced set
+    /// for "pattern"); take-and-break games: the Guy-Smith bound minus
+    /// the pre-period.
     pub window: u64,
+}
+
+impl CertificateReport {
+    /// The summary of `certificate`.
+    fn of(certificate: &Certificate) -> CertificateReport {
+        let (sequence, start, window) = match certificate {
+            Certificate::Window { sequence, start, window, .. } => {
+                let sequence = match sequence {
+                    Sequence::Grundy => "grundy",
+                    Sequence::Outcome(_) => "outcome",
+                };
+                (sequence, *start, *window)
+            }
+            Certificate::Pattern { cycle, .. } => {
+                ("pattern", cycle.start, cycle.window)
+            }
+            Certificate::PositionsWithin { start, window, .. } => {
+                ("outcome", *start, *window)
+            }
+            Certificate::GuySmith(c) => {
+                ("grundy", c.preperiod, c.checked_to - c.preperiod)
+            }
+        };
+        CertificateReport { sequence, start, window }
+    }
 }
 
 /// The gcd reduction of an all-but set (Suetsugu-Abuku, Theorem 6):
@@ -54,8 +84,14 @@ pub struct ReductionReport {
 }
 
 /// The result of `grundy period`.
+///
+/// Serialised (feature "serde") as the object of `grundy period --json`,
+/// whose keys are the output contract: the fields below in order, with
+/// the certificate as `certificate` ([`CertificateReport`]),
+/// `pattern_cycle` and `guy_smith` (null unless the certificate is of
+/// that kind) after `reduced`, and its sentence as `certificate_text`,
+/// last.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PeriodReport {
     /// The rule set, canonical notation.
     pub set: String,
@@ -74,27 +110,73 @@ pub struct PeriodReport {
     pub outcome: Periodicity,
     /// The largest Grundy value (normal play, bounded sequences only).
     pub max_value: Option<u64>,
-    /// The certificate of the main result, as the output contract shows
-    /// it.
-    pub certificate: CertificateReport,
-    /// The same certificate as the library states it (not serialised:
-    /// `certificate` and `pattern_cycle` carry it on the wire).
-    #[cfg_attr(feature = "serde", serde(skip))]
-    pub proof: period::Certificate,
+    /// What proves the main result; [`Certificate::explain`] words it.
+    pub certificate: Certificate,
     /// All-but sets with gcd(X) = d > 1: the reduction applied
     /// (Suetsugu-Abuku, Theorem 6); `None` otherwise.
     pub reduced: Option<ReductionReport>,
-    /// All-but sets, normal play: the repeat of FES boundary patterns that
-    /// proves the additive period (in the reduced game); `None` otherwise.
-    pub pattern_cycle: Option<PatternCycle>,
-    /// Take-and-break games: the agreement the Guy-Smith periodicity
-    /// theorem asks for, which proves the period; `None` otherwise.
-    pub guy_smith: Option<GuySmith>,
     /// Positions whose values were determined, all searches together.
     pub positions: u64,
     /// Segments the run-length engine processed (its real work), all
     /// searches together; `None` for the position engines.
     pub segments: Option<u64>,
+}
+
+impl PeriodReport {
+    /// The certificate as the output contract's key `certificate` shows
+    /// it.
+    pub fn certificate_summary(&self) -> CertificateReport {
+        CertificateReport::of(&self.certificate)
+    }
+}
+
+/// The object of `grundy period --json`, key by key in the contract's
+/// order (README, "Output contract").
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct Wire<'a> {
+    set: &'a str,
+    play: Play,
+    engine: Engine,
+    preperiod: u64,
+    period: u64,
+    saltus: u64,
+    outcome: Periodicity,
+    max_value: Option<u64>,
+    certificate: CertificateReport,
+    reduced: Option<&'a ReductionReport>,
+    pattern_cycle: Option<crate::period::PatternCycle>,
+    guy_smith: Option<crate::period::GuySmith>,
+    positions: u64,
+    segments: Option<u64>,
+    certificate_text: String,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for PeriodReport {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        let wire = Wire {
+            set: &self.set,
+            play: self.play,
+            engine: self.engine,
+            preperiod: self.preperiod,
+            period: self.period,
+            saltus: self.saltus,
+            outcome: self.outcome,
+            max_value: self.max_value,
+            certificate: self.certificate_summary(),
+            reduced: self.reduced.as_ref(),
+            pattern_cycle: self.certificate.pattern_cycle(),
+            guy_smith: self.certificate.guy_smith(),
+            positions: self.positions,
+            segments: self.segments,
+            certificate_text: self.certificate.explain(),
+        };
+        serde::Serialize::serialize(&wire, serializer)
+    }
 }
 
 /// Finds the least pre-periods and periods `grundy period` reports.
@@ -147,28 +229,6 @@ pub(crate) fn report(
     found: &Periods,
 ) -> PeriodReport {
     let (main, outcome) = (&found.main, &found.outcome);
-    let (sequence, start, window, cycle) = match &main.certificate {
-        period::Certificate::Window { start, window } => {
-            let sequence = match play {
-                Play::Normal => "grundy",
-                Play::Misere => "outcome",
-            };
-            (sequence, *start, *window, None)
-        }
-        period::Certificate::Pattern(cycle) => {
-            ("pattern", cycle.start, cycle.window, Some(*cycle))
-        }
-        period::Certificate::PositionsWithin { start, window } => {
-            ("outcome", *start, *window, None)
-        }
-        period::Certificate::GuySmith(c) => {
-            ("grundy", c.preperiod, c.checked_to - c.preperiod, None)
-        }
-    };
-    let guy_smith = match &main.certificate {
-        period::Certificate::GuySmith(c) => Some(*c),
-        _ => None,
-    };
     let segments = main.segments.map(|s| {
         s + match play {
             Play::Normal => outcome.segments.unwrap_or(0),
@@ -190,14 +250,11 @@ pub(crate) fn report(
             Play::Normal => main.max_value,
             Play::Misere => None,
         },
-        certificate: CertificateReport { sequence, start, window },
-        proof: main.certificate.clone(),
+        certificate: main.certificate.clone(),
         reduced: main
             .reduced
             .as_ref()
             .map(|r| ReductionReport { by: r.by, to: r.to.to_string() }),
-        pattern_cycle: cycle,
-        guy_smith,
         positions: found.positions,
         segments,
     }
@@ -235,4 +292,106 @@ pub(crate) fn budget_error(rules: &Rules, e: &Stopped) -> Error {
         StopReason::Width => unreachable!("handled above"),
     };
     Error::budget(e.clone(), message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(rules: &str, play: Play) -> PeriodReport {
+        period(
+            &rules.parse().unwrap(),
+            play,
+            &PeriodOptions::default(),
+            &Budget::default(),
+        )
+        .unwrap()
+    }
+
+    /// (sequence, start, window) of the contract's key `certificate`.
+    fn summary(r: &PeriodReport) -> (&'static str, u64, u64) {
+        let c = r.certificate_summary();
+        (c.sequence, c.start, c.window)
+    }
+
+    // Each kind of certificate: the contract's summary, the parts that
+    // are keys of their own (`pattern_cycle`, `guy_smith`), and the
+    // sentence, which says what the report found.
+    #[test]
+    fn window_certificates() {
+        let r = report("2,3,7", Play::Normal);
+        let (sequence, start, window) = summary(&r);
+        assert_eq!((sequence, window), ("grundy", 7));
+        assert!(matches!(r.certificate, Certificate::Window { .. }));
+        assert_eq!(
+            r.certificate.explain(),
+            format!(
+                "g(n + 5) = g(n) for every n in [0, {}), which ends with m = 7 consecutive matches, so it holds for all n >= 0",
+                start + window
+            )
+        );
+        let m = report("3,5,9", Play::Misere);
+        assert_eq!(summary(&m).0, "outcome");
+        let sentence = m.certificate.explain();
+        assert!(
+            sentence.starts_with("o(n + 2) = o(n) for every n in [14, ")
+                && sentence.ends_with(
+                    "), which ends with m = 9 consecutive matches, so it holds for all n >= 14"
+                ),
+            "{sentence}"
+        );
+        let both = [&r, &m].map(|r| {
+            (r.certificate.pattern_cycle(), r.certificate.guy_smith())
+        });
+        assert_eq!(both, [(None, None); 2]);
+    }
+
+    #[test]
+    fn pattern_certificates() {
+        // Suetsugu-Abuku, section 1.2: X = {2, 3, 6, 8}, pre-period 42,
+        // period 9, saltus 3.
+        let r = report("all-but:2,3,6,8", Play::Normal);
+        assert_eq!(summary(&r), ("pattern", 39, 8));
+        let cycle = r.certificate.pattern_cycle().unwrap();
+        assert_eq!((cycle.step, cycle.steps, cycle.shift), (14, 3, 9));
+        assert_eq!(r.certificate.guy_smith(), None);
+        assert!(r.certificate.explain().starts_with(
+            "for all-but:2,3,6,8, the FES boundary pattern before step 14 "
+        ));
+        // With a gcd reduction the sentence names the reduced set.
+        let r = report("all-but:4,6", Play::Normal);
+        assert_eq!(
+            r.reduced.as_ref().map(|d| d.to.as_str()),
+            Some("all-but:2,3")
+        );
+        assert!(r.certificate.explain().starts_with("for all-but:2,3, "));
+    }
+
+    #[test]
+    fn positions_within_certificates() {
+        let r = report("all-but:2,3,6,8", Play::Misere);
+        assert_eq!(summary(&r), ("outcome", 1, 8));
+        assert_eq!(
+            r.certificate.explain(),
+            "two P-positions differ by an element of X, so every P-position lies in [1, 9] and every heap from 10 on is N"
+        );
+        // Normal play's outcome sequence has the same kind of proof, but
+        // the report shows the Grundy sequence's.
+        assert!(matches!(
+            report("all-but:2,3,6,8", Play::Normal).certificate,
+            Certificate::Pattern { .. }
+        ));
+    }
+
+    #[test]
+    fn guy_smith_certificates() {
+        // Kayles (0.77): pre-period 71, period 12 (Winning Ways ch. 4).
+        let r = report("0.77", Play::Normal);
+        assert_eq!(summary(&r), ("grundy", 71, 2 * 71 + 12 + 2 - 71));
+        assert_eq!(r.certificate.guy_smith().map(|c| c.checked_to), Some(156));
+        assert_eq!(r.certificate.pattern_cycle(), None);
+        assert!(r.certificate.explain().ends_with(
+            "so by the Guy-Smith periodicity theorem it holds for all n >= 71"
+        ));
+    }
 }
