@@ -185,10 +185,16 @@ fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
     writeln!(out, "set:          {}", r.set)?;
     match r.play {
         Play::Normal => {
+            // A saltus is said only where there is one (all-but sets): 0
+            // for every finite set and octal game is noise (issue 37).
+            let saltus = match r.saltus {
+                0 => String::new(),
+                s => format!(", saltus {s}"),
+            };
             writeln!(
                 out,
-                "grundy:       pre-period {}, period {}, saltus {}",
-                r.preperiod, r.period, r.saltus
+                "grundy:       pre-period {}, period {}{saltus}",
+                r.preperiod, r.period
             )?;
             writeln!(
                 out,

@@ -134,7 +134,7 @@ impl Certificate {
     /// let r = grundy::period(&rules, Play::Normal, &PeriodOptions::default(), &Budget::default())?;
     /// assert_eq!(
     ///     r.certificate.explain(),
-    ///     "g(n + 5) = g(n) for every n in [0, 78), which ends with m = 7 consecutive matches, so it holds for all n >= 0"
+    ///     "g(n + 5) = g(n) for every n in [0, 78), all the n the search compared; the last m = 7 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0"
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -147,12 +147,18 @@ impl Certificate {
                 start,
                 window,
             } => {
-                let x = match sequence {
-                    Sequence::Grundy => "g",
-                    Sequence::Outcome(_) => "o",
+                // o is defined where it is used; m is said to be max S
+                // and why a window of m values suffices; the range is all
+                // the n the search compared (issue 37: "why 78?").
+                let (x, defined) = match sequence {
+                    Sequence::Grundy => ("g", ""),
+                    Sequence::Outcome(_) => (
+                        "o",
+                        ", where o(n) is 0 at a P-position and 1 at an N-position,",
+                    ),
                 };
                 format!(
-                    "{x}(n + {period}) = {x}(n) for every n in [{preperiod}, {end}), which ends with m = {window} consecutive matches, so it holds for all n >= {preperiod}",
+                    "{x}(n + {period}) = {x}(n){defined} for every n in [{preperiod}, {end}), all the n the search compared; the last m = {window} of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= {preperiod}",
                     end = start + window,
                 )
             }
@@ -383,7 +389,7 @@ mod tests {
             start: 71,
             window: 7,
         };
-        insta::assert_snapshot!(grundy.explain(), @"g(n + 5) = g(n) for every n in [0, 78), which ends with m = 7 consecutive matches, so it holds for all n >= 0");
+        insta::assert_snapshot!(grundy.explain(), @"g(n + 5) = g(n) for every n in [0, 78), all the n the search compared; the last m = 7 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0");
         let misere = Certificate::Window {
             sequence: Sequence::Outcome(Play::Misere),
             preperiod: 14,
@@ -391,7 +397,7 @@ mod tests {
             start: 73,
             window: 9,
         };
-        insta::assert_snapshot!(misere.explain(), @"o(n + 2) = o(n) for every n in [14, 82), which ends with m = 9 consecutive matches, so it holds for all n >= 14");
+        insta::assert_snapshot!(misere.explain(), @"o(n + 2) = o(n), where o(n) is 0 at a P-position and 1 at an N-position, for every n in [14, 82), all the n the search compared; the last m = 9 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 14");
         assert_eq!((grundy.pattern_cycle(), grundy.guy_smith()), (None, None));
     }
 

@@ -326,7 +326,7 @@ mod tests {
         assert_eq!(
             r.certificate.explain(),
             format!(
-                "g(n + 5) = g(n) for every n in [0, {}), which ends with m = 7 consecutive matches, so it holds for all n >= 0",
+                "g(n + 5) = g(n) for every n in [0, {}), all the n the search compared; the last m = 7 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0",
                 start + window
             )
         );
@@ -334,10 +334,11 @@ mod tests {
         assert_eq!(summary(&m).0, "outcome");
         let sentence = m.certificate.explain();
         assert!(
-            sentence.starts_with("o(n + 2) = o(n) for every n in [14, ")
-                && sentence.ends_with(
-                    "), which ends with m = 9 consecutive matches, so it holds for all n >= 14"
-                ),
+            sentence.starts_with(
+                "o(n + 2) = o(n), where o(n) is 0 at a P-position and 1 at an N-position, for every n in [14, "
+            ) && sentence.ends_with(
+                "), all the n the search compared; the last m = 9 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 14"
+            ),
             "{sentence}"
         );
         let both = [&r, &m].map(|r| {
