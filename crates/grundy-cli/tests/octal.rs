@@ -698,3 +698,29 @@ fn issue_37_a_foreign_or_edited_checkpoint_is_refused() {
         (Some(53), Some(34))
     );
 }
+
+/// Issue 37, section 4: an unsolved game's text is a summary (0.6 printed
+/// about 390 lines, the whole frequency table); the CSV keeps every value
+/// that occurs.
+#[test]
+fn unsolved_games_print_a_summary() {
+    let args = ["period", "0.6", "--max-positions", "3000"];
+    let (text, err) = run(&args, 1);
+    assert!(err.contains("raise --max-positions"), "{err}");
+    assert!(text.lines().count() <= 16, "{text}");
+    assert!(text.contains("values:       "), "{text}");
+    assert!(
+        text.ends_with(
+            "every value's count and every rare value: --format csv or --json\n"
+        ),
+        "{text}"
+    );
+    let (csv, _) = run(&[&args[..], &["--format", "csv"]].concat(), 1);
+    let distinct: usize = text
+        .lines()
+        .find_map(|l| l.strip_prefix("values:       "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count of distinct values");
+    assert_eq!(csv.lines().count(), distinct + 1, "{csv}");
+}

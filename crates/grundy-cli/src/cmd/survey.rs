@@ -124,24 +124,50 @@ fn write_text(
         )?,
         None => writeln!(out, "rare heaps:   none")?,
     }
-    writeln!(out, "frequencies:  value count")?;
-    for (v, &count) in s.frequencies.iter().enumerate() {
-        if count > 0 {
-            writeln!(out, "  {v:>6} {count}")?;
-        }
-    }
+    // A summary: the whole tables (hundreds of lines for 0.6) are in the
+    // CSV and JSON outputs (issue 37: 390 lines of text by default).
+    let mut counts: Vec<(usize, u64)> = s
+        .frequencies
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(v, &c)| (v, c))
+        .collect();
+    let distinct = counts.len();
+    counts.sort_by_key(|&(v, c)| (std::cmp::Reverse(c), v));
+    let common: Vec<String> = counts
+        .iter()
+        .take(SHOWN)
+        .map(|(v, c)| format!("{v} ({c} times)"))
+        .collect();
+    writeln!(
+        out,
+        "values:       {distinct} distinct; the most frequent: {}",
+        common.join(", ")
+    )?;
     if !s.rare.is_empty() {
         writeln!(out, "rare values:  value count first last")?;
-        for r in &s.rare {
+        for r in s.rare.iter().take(SHOWN) {
             writeln!(
                 out,
                 "  {:>6} {} {} {}",
                 r.value, r.count, r.first, r.last
             )?;
         }
+        if s.rare.len() > SHOWN {
+            writeln!(out, "  ... and {} more", s.rare.len() - SHOWN)?;
+        }
     }
+    writeln!(
+        out,
+        "every value's count and every rare value: --format csv or --json"
+    )?;
     Ok(())
 }
+
+/// How many of the most frequent values, and of the rare values, the text
+/// summary shows.
+const SHOWN: usize = 5;
 
 fn why(reason: grundy::StopReason) -> &'static str {
     match reason {
