@@ -116,6 +116,15 @@ fn consecutive_pairs() {
         "{out}"
     );
     assert!(out.contains("exceptions: none"), "{out}");
+    // One row determines a constant (issue 37: "1 determine").
+    let args = ["fit", "a", "--param", "a=1..20", "--for", "max_value"];
+    let (out, _) = run(&args, 0);
+    assert!(
+        out.contains(
+            "rows used: 20 (1 determines the coefficients, 19 confirming)"
+        ),
+        "{out}"
+    );
 }
 
 /// Source: S = {a, b}, a < b: pre-period 0; period 2a when b is an odd

@@ -69,9 +69,11 @@ fn law(s: &mut String, fit: &Fit) {
             let _ = writeln!(s, "     {key} = {}", p.formula());
         }
         let indent = if p.when() == "true" { "  " } else { "     " };
+        // "1 determines", "2 determine" (issue 37: "1 determine").
+        let verb = if p.needed() == 1 { "determines" } else { "determine" };
         let _ = writeln!(
             s,
-            "{indent}rows used: {} ({} determine the coefficients, {} confirming)",
+            "{indent}rows used: {} ({} {verb} the coefficients, {} confirming)",
             p.rows(),
             p.needed(),
             p.confirming()
