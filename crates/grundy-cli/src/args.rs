@@ -130,9 +130,7 @@ impl BudgetArgs {
         &self,
         rules: impl IntoIterator<Item = &'a grundy::Rules>,
     ) -> anyhow::Result<grundy::Budget> {
-        let octal = rules
-            .into_iter()
-            .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
+        let octal = rules.into_iter().any(|r| r.counts_splits());
         self.budget(octal)
     }
 

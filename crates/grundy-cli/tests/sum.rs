@@ -10,7 +10,7 @@ fn issue_example() {
     nim-sum: 6
     outcome: N (the player to move wins)
     winning moves:
-      heap 3: take 2 (leaves 3)
+      heap 3: take 2
     ");
 }
 
@@ -58,17 +58,58 @@ fn misere_too_big_for_search() {
 fn takes_beyond_u64() {
     let (out, _) = run(&["sum", "all-but:1,2,3,4,5:27640714038704561109"], 0);
     assert!(out.contains("g = 4606785673117426851"), "{out}");
-    assert!(out.contains("take 27640714038704561109 (leaves 0)"), "{out}");
+    assert!(out.contains("heap 1: take 27640714038704561109\n"), "{out}");
     let (text, _) =
         run(&["sum", "all-but:1,2,3,4,5:27640714038704561109", "--json"], 0);
     // Exact digits in the text (serde_json without arbitrary precision
     // would read the number as a float).
     assert!(
         text.contains(
-            r#"{"heap":1,"take":27640714038704561109,"leaves":"0"}"#
+            r#"{"heap":1,"take":27640714038704561109,"leaves":"0","text":"heap 1: take 27640714038704561109"}"#
         ),
         "{text}"
     );
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 6);
+}
+
+/// Issue 34, item 5: the 64 moves of a huge heap of 0.44 were printed
+/// with no note (only the JSON said `"moves_complete": false`), and
+/// "take 2 -> 22 + 177903471" was missing. Now the splits below the
+/// pre-period are listed and the others given as families, in text and
+/// JSON alike; a move is written as `grundy heap` writes it (issue 37,
+/// section 4).
+#[test]
+fn issue_34_huge_heap_of_a_split_game() {
+    let (out, _) = run(&["sum", "0.44:177903495"], 0);
+    assert!(out.contains("\n  heap 1: take 2 -> 22 + 177903471\n"), "{out}");
+    assert!(
+        out.contains("\n  the winning splits of heap 1 in which a smaller heap is at least the pre-period 143 (where the Grundy values start to repeat with the period 24) are those of its 26 families below:\n    heap 1: take 1 -> a + (177903494 - a) for a = 144 (mod 24), 144 <= a <= 88951728\n"),
+        "{out}"
+    );
+    let v = json(&["sum", "0.44:177903495", "--json"]);
+    assert_eq!(v["moves_complete"], false);
+    assert_eq!(v["moves_exact"], true);
+    assert!(v["moves_note"].as_str().unwrap().contains("26 families"));
+    let families = v["winning_families"].as_array().unwrap();
+    assert_eq!(families.len(), 26);
+    assert_eq!(
+        families[0],
+        serde_json::json!({
+            "heap": 1, "take": 1, "fixed": [], "residues": [144],
+            "period": 24, "preperiod": 143, "total": "177903494",
+            "last": "88951728", "count": "3706317",
+            "text": "heap 1: take 1 -> a + (177903494 - a) for a = 144 (mod 24), 144 <= a <= 88951728"
+        })
+    );
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(moves.contains(&serde_json::json!({
+        "heap": 1, "take": 2, "leaves": "22 + 177903471",
+        "text": "heap 1: take 2 -> 22 + 177903471"
+    })));
+    let small = json(&["sum", "1,2,3:10", "--json"]);
+    assert_eq!(small["moves_complete"], true);
+    assert_eq!(small["moves_exact"], true);
+    assert!(small["moves_note"].is_null());
+    assert_eq!(small["winning_families"], serde_json::json!([]));
 }

@@ -14,7 +14,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-use grundy::{AllButSet, Error, ErrorKind, FiniteSet, Nimber, Rules};
+use grundy::{Error, ErrorKind, Nimber, Rules, Subtraction};
 use layout::backends::svg::SVGWriter;
 use layout::core::base::Orientation;
 use layout::core::color::Color;
@@ -479,16 +479,17 @@ fn describe(rules: &Rules) -> String {
     let list = |items: &[u64]| {
         items.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
     };
-    if let Some(s) = rules.downcast_ref::<FiniteSet>() {
-        format!("S = {{{}}}", list(s.elements()))
-    } else if let Some(s) = rules.downcast_ref::<AllButSet>() {
-        if s.is_nim() {
+    match rules.subtraction() {
+        Some(Subtraction::Finite(s)) => {
+            format!("S = {{{}}}", list(s.elements()))
+        }
+        Some(Subtraction::AllBut(s)) if s.is_nim() => {
             "S = {1, 2, 3, ...}".to_string()
-        } else {
+        }
+        Some(Subtraction::AllBut(s)) => {
             format!("S = {{1, 2, 3, ... except {}}}", list(s.excluded()))
         }
-    } else {
-        format!("rules {rules}")
+        None => format!("rules {rules}"),
     }
 }
 

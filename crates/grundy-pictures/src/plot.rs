@@ -19,7 +19,7 @@
 //! and all of g(0..=N) or an error, never a shorter sequence drawn as if
 //! it were the whole.
 
-use grundy::{AllButSet, Budget, Error, ErrorKind, FiniteSet, Nimber, Rules};
+use grundy::{Budget, Error, ErrorKind, Nimber, Rules, Subtraction};
 use plotters::prelude::*;
 
 /// The plot's title for a rule set: `S = {2, 3, 7}`, `all-but S = N \
@@ -28,16 +28,15 @@ pub fn title(rules: &Rules) -> String {
     let list = |items: &[u64]| {
         items.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
     };
-    if let Some(s) = rules.downcast_ref::<FiniteSet>() {
-        format!("S = {{{}}}", list(s.elements()))
-    } else if let Some(s) = rules.downcast_ref::<AllButSet>() {
-        if s.is_nim() {
-            "Nim".to_string()
-        } else {
+    match rules.subtraction() {
+        Some(Subtraction::Finite(s)) => {
+            format!("S = {{{}}}", list(s.elements()))
+        }
+        Some(Subtraction::AllBut(s)) if s.is_nim() => "Nim".to_string(),
+        Some(Subtraction::AllBut(s)) => {
             format!("all-but S = N \\ {{{}}}", list(s.excluded()))
         }
-    } else {
-        rules.to_string()
+        None => rules.to_string(),
     }
 }
 

@@ -12,9 +12,13 @@ use crate::display::py_str;
 /// plays and the winning moves of each (the answer of ``grundy heap``).
 ///
 /// Immutable. ``heap`` is an int; ``winning_moves`` and
-/// ``misere_winning_moves`` are the numbers of stones to take, as ints.
-/// ``to_dict()`` is the object of ``grundy heap --json`` (sizes and takes
-/// as decimal strings there).
+/// ``misere_winning_moves`` are the numbers of stones to take, as ints,
+/// and ``winning_moves_text`` the moves as every front end writes them
+/// (``"take 2 -> 5 + 6"`` when a move splits the heap). A huge heap of a
+/// game that splits heaps lists the splits below the pre-period and gives
+/// the others as ``winning_families`` (``moves_complete`` is then False,
+/// ``moves_note`` says why). ``to_dict()`` is the object of ``grundy heap
+/// --json`` (sizes and takes as decimal strings there).
 ///
 /// >>> import grundy
 /// >>> r = grundy.heap("1,2,3", 31)
@@ -95,6 +99,77 @@ impl PyHeapReport {
         takes(py, &self.report.misere_winning_moves)
     }
 
+    /// The winning moves under normal play as ``grundy heap`` writes them:
+    /// ``"take 3"``, or ``"take 2 -> 5 + 6"`` when a move splits the heap.
+    #[getter]
+    fn winning_moves_text<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.report.winning_moves_text)
+    }
+
+    /// The winning moves under misère play, written the same way.
+    #[getter]
+    fn misere_winning_moves_text<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.report.misere_winning_moves_text)
+    }
+
+    /// Whether ``winning_moves`` lists every winning move under normal
+    /// play (False for a huge heap of a game that splits heaps: the other
+    /// splits are in ``winning_families``).
+    #[getter]
+    fn moves_complete(&self) -> bool {
+        self.report.moves_complete
+    }
+
+    /// Whether ``winning_moves`` and ``winning_families`` together are
+    /// exactly the winning moves (False only when a listing limit cut
+    /// them; ``moves_note`` says what is missing).
+    #[getter]
+    fn moves_exact(&self) -> bool {
+        self.report.moves_exact
+    }
+
+    /// The winning splits of a huge heap not in ``winning_moves``: one
+    /// dict per family, as ``grundy heap --json`` writes it (``take``,
+    /// ``fixed``, ``residues``, ``period``, ``preperiod``, ``total``,
+    /// ``last``, ``count``, ``text``).
+    #[getter]
+    fn winning_families<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let families = self.report.winning_families.iter();
+        let dicts = families
+            .map(|f| crate::display::json_dict(py, f))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, dicts)
+    }
+
+    /// When ``winning_moves`` is not every winning move: what the
+    /// families are and what was cut, in words; else None.
+    #[getter]
+    fn moves_note(&self) -> Option<&str> {
+        self.report.moves_note.as_deref()
+    }
+
+    /// The period the winning moves of a huge heap of a game that splits
+    /// heaps were read off; None when the heap's options were walked.
+    #[getter]
+    fn split_period(&self) -> Option<u64> {
+        self.report.split_period
+    }
+
+    /// Why the misère outcome is not known, when it is not; else None.
+    #[getter]
+    fn misere_note(&self) -> Option<&str> {
+        self.report.misere_note.as_deref()
+    }
+
     /// The object ``grundy heap --json`` prints, as a dict.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         crate::display::json_dict(py, &self.report)
@@ -125,30 +200,46 @@ impl PyHeapReport {
 
     fn _repr_html_(&self) -> String {
         let r = &self.report;
-        let moves = |m: &[String]| {
-            if m.is_empty() { "none".to_string() } else { m.join(", ") }
+        // Nothing after "winning moves:" when families follow.
+        let more = !r.winning_families.is_empty();
+        let moves = |m: &[String], more: bool| match (m.is_empty(), more) {
+            (true, true) => String::new(),
+            (true, false) => " none".to_string(),
+            _ => format!(" {}", m.join(", ")),
         };
-        let rows = [
+        let mut rows = vec![
             ("set", r.set.clone()),
             ("heap", r.heap.clone()),
             ("grundy", r.grundy.to_string()),
             (
                 "normal",
                 format!(
-                    "{}; winning moves (take): {}",
+                    "{}; winning moves:{}",
                     letter(r.outcome),
-                    moves(&r.winning_moves)
-                ),
-            ),
-            (
-                "misère",
-                format!(
-                    "{}; winning moves (take): {}",
-                    r.misere_outcome.map_or("not known".to_string(), letter),
-                    moves(&r.misere_winning_moves)
+                    moves(&r.winning_moves_text, more)
                 ),
             ),
         ];
+        // A huge heap of a game that splits heaps: the library's note,
+        // then its families.
+        if let Some(note) = &r.moves_note {
+            rows.push(("", note.clone()));
+        }
+        for family in &r.winning_families {
+            rows.push(("", family.to_string()));
+        }
+        let misere = match (r.misere_outcome, &r.misere_note) {
+            (Some(o), _) => format!(
+                "{}; winning moves:{}",
+                letter(o),
+                moves(&r.misere_winning_moves_text, false)
+            ),
+            (None, note) => format!(
+                "not known: {}",
+                note.as_deref().unwrap_or("not computed")
+            ),
+        };
+        rows.push(("misère", misere));
         crate::display::html_table("grundy-heap", &rows, None)
     }
 }

@@ -25,7 +25,7 @@ use crate::types;
 /// >>> m
 /// Move(heap=3, take=2, leaves=(3,))
 /// >>> print(m)
-/// heap 3: take 2 (leaves 3)
+/// heap 3: take 2
 #[pyclass(frozen, eq, hash, module = "grundy", name = "Move")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyMove {
@@ -52,8 +52,9 @@ impl PyMove {
         PyTuple::new(py, self.inner.leaves.iter().cloned())
     }
 
-    /// ``{"heap", "take", "leaves"}`` as ``grundy sum --json`` writes a
-    /// move (``leaves`` as text: ``"3"``, ``"3 + 4"``, ``"0"``).
+    /// ``{"heap", "take", "leaves", "text"}`` as ``grundy sum --json``
+    /// writes a move (``leaves`` as text: ``"3"``, ``"3 + 4"``, ``"0"``;
+    /// ``text`` as ``str()`` writes the move).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         json_dict(py, &self.inner)
     }
@@ -80,8 +81,11 @@ impl PyMove {
 /// who wins and every winning move (the answer of ``grundy sum``).
 ///
 /// Immutable. ``heaps`` holds ``HeapValue(set, size, grundy)`` tuples,
-/// ``winning_moves`` ``grundy.Move`` objects; ``to_dict()`` is the object
-/// of ``grundy sum --json``.
+/// ``winning_moves`` ``grundy.Move`` objects; a huge heap of a game that
+/// splits heaps lists the splits below the pre-period and gives the
+/// others as ``winning_families`` (``moves_complete`` is then False,
+/// ``moves_note`` says why). ``to_dict()`` is the object of ``grundy sum
+/// --json``.
 #[pyclass(frozen, module = "grundy", name = "SumReport")]
 pub(crate) struct PySumReport {
     report: SumReport,
@@ -122,7 +126,8 @@ impl PySumReport {
         self.report.outcome.to_string()
     }
 
-    /// Every winning move (empty for a P-position).
+    /// The winning moves listed (empty for a P-position): every one when
+    /// ``moves_complete``.
     #[getter]
     fn winning_moves<'py>(
         &self,
@@ -137,6 +142,44 @@ impl PySumReport {
     #[getter]
     fn method(&self) -> Option<&'static str> {
         self.report.method
+    }
+
+    /// Whether ``winning_moves`` lists every winning move (False when a
+    /// huge heap of a game that splits heaps has ``winning_families``).
+    #[getter]
+    fn moves_complete(&self) -> bool {
+        self.report.moves_complete
+    }
+
+    /// Whether ``winning_moves`` and ``winning_families`` together are
+    /// exactly the winning moves (False only when a listing limit cut
+    /// them; ``moves_note`` says what is missing).
+    #[getter]
+    fn moves_exact(&self) -> bool {
+        self.report.moves_exact
+    }
+
+    /// The winning splits of huge heaps not in ``winning_moves``: one dict
+    /// per family, as ``grundy sum --json`` writes it (``heap``, ``take``,
+    /// ``fixed``, ``residues``, ``period``, ``preperiod``, ``total``,
+    /// ``last``, ``count``, ``text``).
+    #[getter]
+    fn winning_families<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let families = self.report.winning_families.iter();
+        let dicts = families
+            .map(|f| json_dict(py, f))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, dicts)
+    }
+
+    /// When ``winning_moves`` is not every winning move: what the families
+    /// are and what was cut, heap by heap, in words; else None.
+    #[getter]
+    fn moves_note(&self) -> Option<&str> {
+        self.report.moves_note.as_deref()
     }
 
     /// The object ``grundy sum --json`` prints, as a dict.
@@ -185,6 +228,14 @@ impl PySumReport {
             moves.join("; ")
         };
         rows.push(("winning moves", moves));
+        // Huge heaps of games that split heaps: the library's note, then
+        // the families.
+        if let Some(note) = &r.moves_note {
+            rows.push(("", note.clone()));
+        }
+        for family in &r.winning_families {
+            rows.push(("", family.to_string()));
+        }
         html_table("grundy-sum", &rows, None)
     }
 }
@@ -200,7 +251,7 @@ impl PySumReport {
 /// >>> import grundy
 /// >>> r = grundy.sum([("1,2,3", 10), ({2, 3}, 7), "nim:5"])
 /// >>> (r.nim_sum, r.outcome, [str(m) for m in r.winning_moves])
-/// (6, 'N', ['heap 3: take 2 (leaves 3)'])
+/// (6, 'N', ['heap 3: take 2'])
 /// >>> grundy.sum([("nim", 1), ("nim", 1), ("nim", 1)], misere=True).outcome
 /// 'P'
 #[pyfunction]

@@ -3,6 +3,7 @@ command (``heap``, ``sum`` and ``play``) and the theory."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -37,7 +38,10 @@ def test_thirty_one_game():
                        "misere_outcome='N', winning_moves=(3,), misere_winning_moves=(2,))")
     with pytest.raises(AttributeError):
         r.grundy = 0
-    assert "winning moves (take): 3" in r._repr_html_()
+    assert "winning moves: take 3" in r._repr_html_()
+    assert (r.winning_moves_text, r.misere_winning_moves_text) == (("take 3",), ("take 2",))
+    assert r.moves_complete and r.moves_exact
+    assert (r.winning_families, r.moves_note, r.split_period) == ((), None, None)
 
 
 def test_huge_heaps_use_the_period():
@@ -94,14 +98,52 @@ def test_move_object():
     m = grundy.sum([("1,2,3", 10), ("2,3", 7), ("nim", 5)]).winning_moves[0]
     assert (m.heap, m.take, m.leaves) == (3, 2, (3,))
     assert repr(m) == "Move(heap=3, take=2, leaves=(3,))"
-    assert str(m) == "heap 3: take 2 (leaves 3)"
-    assert m.to_dict() == {"heap": 3, "take": 2, "leaves": "3"}
+    assert str(m) == "heap 3: take 2"
+    assert m.to_dict() == {"heap": 3, "take": 2, "leaves": "3", "text": "heap 3: take 2"}
     same = grundy.best_move([("1,2,3", 10), ("2,3", 7), ("nim", 5)])
     assert m == same and hash(m) == hash(same) and len({m, same}) == 1
     with pytest.raises(AttributeError):
         m.take = 1
     last = grundy.best_move([("1,2,3", 3)])
     assert last.leaves == () and last.to_dict()["leaves"] == "0"
+
+
+def test_huge_heap_of_a_split_game(cli):
+    # Issue 34, item 5: a huge heap of 0.44 (pre-period 143, period 24)
+    # lists its winning splits below the pre-period ("take 2 -> 22 +
+    # 177903471" was missing) and gives the others as families; Python
+    # says what the command says.
+    n = 177903495
+    want = cli.json("heap", "0.44", str(n))
+    r = grundy.heap("0.44", n)
+    assert r.to_dict() == want
+    assert "take 2 -> 22 + 177903471" in r.winning_moves_text
+    assert (r.moves_complete, r.moves_exact, r.split_period) == (False, True, 24)
+    assert r.moves_note == want["moves_note"] and "26 families" in r.moves_note
+    assert list(r.winning_families) == want["winning_families"]
+    first = r.winning_families[0]
+    assert (first["take"], first["residues"], first["period"]) == (1, [144], 24)
+    assert html.escape(first["text"]) in r._repr_html_()
+    # Each family: a + (total - a), a = r (mod p), r <= a <= last, and
+    # g(a) = g(total - a) (nim-sum 0), checked at both ends.
+    values = grundy.values("0.44", 143 + 24)
+
+    def g(h):
+        return values[h] if h < 143 else values[143 + (h - 143) % 24]
+
+    for f in r.winning_families:
+        total, (a,), last = int(f["total"]), f["residues"], int(f["last"])
+        assert (last - a) % 24 == 0 and int(f["count"]) == (last - a) // 24 + 1
+        for x in (a, last):
+            assert g(x) == g(total - x)
+    s = grundy.sum([("0.44", n)])
+    assert s.to_dict() == cli.json("sum", f"0.44:{n}")
+    assert (s.moves_complete, s.moves_exact) == (False, True)
+    assert [f["heap"] for f in s.winning_families] == [1] * 26
+    assert s.moves_note.startswith("the winning splits of heap 1")
+    assert "heap 1: take 2 -> 22 + 177903471" in [str(m) for m in s.winning_moves]
+    small = grundy.sum([("1,2,3", 10)])
+    assert (small.moves_complete, small.winning_families, small.moves_note) == (True, (), None)
 
 
 PLAY_CASES = [

@@ -37,7 +37,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use grundy::{OctalGame, Rules, SameValues};
+use grundy::{Rules, SameValues};
 
 use crate::evaluate::Evaluation;
 use crate::row::Row;
@@ -67,7 +67,7 @@ impl Pending {
     /// A set of a sweep (any rule set: those that are not codes with a
     /// [`SameValues`] key share nothing).
     pub(crate) fn new(index: u64, params: Vec<i64>, rules: Rules) -> Pending {
-        let place = rules.downcast_ref::<OctalGame>().and_then(|game| {
+        let place = rules.octal_game().and_then(|game| {
             let values = game.same_values_key()?;
             let group = Group { values, parts: game.max_parts() };
             Some((group, game.code_len()))

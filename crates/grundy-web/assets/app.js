@@ -277,9 +277,20 @@ function describe(outcome) {
     : 'N (the player to move wins)';
 }
 
-function movesText(takes) {
-  return takes.length ? `winning moves: ${takes.map((t) => `take ${t}`).join(', ')}`
-    : 'no winning move';
+/** The moves as the library writes them (`winning_moves_text`: "take 3",
+ *  "take 2 -> 5 + 6"); `more`: families of winning splits follow. */
+function movesText(texts, more = false) {
+  if (!texts.length) return more ? 'winning moves:' : 'no winning move';
+  return `winning moves: ${texts.join(', ')}`;
+}
+
+/** A huge heap of a game that splits heaps: the library's note on the
+ *  moves not listed, then its families of winning splits, one a line. */
+function familyLines(note, families) {
+  if (!note) return [];
+  const lines = [el('li', { class: 'note' }, note)];
+  for (const f of families) lines.push(el('li', { class: 'family' }, f.text));
+  return lines;
 }
 
 async function showHeap(event) {
@@ -290,8 +301,18 @@ async function showHeap(event) {
   try {
     const r = await api('/api/heap', { set: $('set').value, n: n.value });
     $('h-grundy').textContent = r.grundy;
-    $('h-normal').textContent = `${describe(r.outcome)}; ${movesText(r.winning_moves)}`;
-    $('h-misere').textContent = `${describe(r.misere_outcome)}; ${movesText(r.misere_winning_moves)}`;
+    const normal = $('h-normal');
+    normal.textContent = `${describe(r.outcome)}; ` +
+      movesText(r.winning_moves_text, r.winning_families.length > 0);
+    const extra = familyLines(r.moves_note, r.winning_families);
+    if (extra.length) {
+      const list = el('ul', { id: 'h-families' });
+      list.append(...extra);
+      normal.append(list);
+    }
+    $('h-misere').textContent = r.misere_outcome
+      ? `${describe(r.misere_outcome)}; ${movesText(r.misere_winning_moves_text)}`
+      : `not known: ${r.misere_note}`;
     $('heap-result').hidden = false;
   } catch (e) {
     $('heap-result').hidden = true;
@@ -336,9 +357,9 @@ async function showSum(event) {
     $('sum-outcome').textContent = describe(r.outcome) +
       (r.method ? ` — misère play, solved by ${r.method}` : '');
     const list = $('sum-moves');
-    list.replaceChildren(...(r.winning_moves.length
-      ? r.winning_moves.map((m) => el('li', {},
-        `heap ${m.heap}: take ${m.take} (leaves ${m.leaves})`))
+    list.replaceChildren(...(r.winning_moves.length || r.winning_families.length
+      ? r.winning_moves.map((m) => el('li', {}, m.text))
+        .concat(familyLines(r.moves_note, r.winning_families))
       : [el('li', {}, 'no winning move')]));
     $('sum-result').hidden = false;
   } catch (e) {

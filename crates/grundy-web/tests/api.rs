@@ -203,12 +203,51 @@ fn heap_and_sum() {
     assert_eq!(body["nim_sum"], 2 ^ 1 ^ 5);
     assert_eq!(
         body["winning_moves"],
-        serde_json::json!([{"heap": 3, "take": 2, "leaves": "3"}])
+        serde_json::json!([
+            {"heap": 3, "take": 2, "leaves": "3", "text": "heap 3: take 2"}
+        ])
     );
+    assert_eq!(body["moves_complete"], true);
     // Spaces (`+` in a query) separate heaps too; misère is exact.
     let (status, body) = get(addr, "/api/sum?heaps=nim:3+nim:1&misere=true");
     assert_eq!(status, 200);
     assert_eq!(body["method"], "bouton");
+}
+
+/// Issue 34, item 5: a huge heap of a game that splits heaps, as the
+/// library reports it: the splits below the pre-period listed, the others
+/// as families, `moves_complete` false and the note, for heaps and sums.
+#[test]
+fn huge_heaps_of_split_games() {
+    let addr = server();
+    let (status, body) = get(addr, "/api/heap?set=0.44&n=177903495");
+    assert_eq!(status, 200);
+    let report = grundy::heap(
+        &"0.44".parse().unwrap(),
+        &grundy::parse_heap_size("177903495").unwrap(),
+        &grundy::Budget::default(),
+    )
+    .unwrap();
+    assert_eq!(body, serde_json::to_value(&report).unwrap());
+    assert_eq!(
+        (&body["moves_complete"], &body["split_period"]),
+        (&false.into(), &24.into())
+    );
+    let texts = body["winning_moves_text"].as_array().unwrap();
+    assert!(texts.contains(&"take 2 -> 22 + 177903471".into()));
+    assert_eq!(body["winning_families"].as_array().unwrap().len(), 26);
+    let (status, body) = get(addr, "/api/sum?heaps=0.44:177903495;nim:3");
+    assert_eq!(status, 200);
+    assert_eq!(
+        (&body["moves_complete"], &body["moves_exact"]),
+        (&false.into(), &true.into())
+    );
+    assert!(body["moves_note"].as_str().unwrap().contains("of heap 1 "));
+    let first = &body["winning_families"][0];
+    assert_eq!(first["heap"], 1);
+    assert!(
+        first["text"].as_str().unwrap().starts_with("heap 1: take 1 -> a + ")
+    );
 }
 
 #[test]
@@ -356,7 +395,9 @@ fn play_positions() {
     // remoteness; 31 -> 28 -> ... -> 0).
     assert_eq!(
         body["computer"],
-        serde_json::json!({"heap": 1, "take": 3, "leaves": "28"})
+        serde_json::json!({
+            "heap": 1, "take": 3, "leaves": "28", "text": "heap 1: take 3"
+        })
     );
     assert_eq!(
         (&body["outcome"], &body["remoteness"]),

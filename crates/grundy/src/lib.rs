@@ -64,7 +64,7 @@
 //! use grundy::{Budget, Play, Strategy};
 //! let mut s = Strategy::new(Play::Normal, Budget::default());
 //! let best = s.best_moves(&[("1,2,3".parse()?, 31)])?;
-//! assert_eq!(best[0].to_string(), "heap 1: take 3 (leaves 28)");
+//! assert_eq!(best[0].to_string(), "heap 1: take 3");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -130,18 +130,19 @@ pub use query::heap::{
     GLANCE_CHECKS, GLANCE_POSITIONS, HeapOptions, HeapReport, heap, heap_with,
     parse_heap_size,
 };
+pub use query::moves::{MoveFamily, move_text};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
 };
 pub use query::run::{OctalRun, RunChunk};
 pub use query::solver::Value;
 pub use query::strategy::{RatedMove, Strategy};
-pub use query::sum::{Heap, HeapValue, Move, SumReport, sum};
+pub use query::sum::{Heap, HeapValue, Move, SumFamily, SumReport, sum};
 pub use query::values::{
     Outcomes, Values, ValuesReport, outcomes, outcomes_within, values,
     values_within,
 };
-pub use rules::{BigOption, Goal, RuleSet, Rules, Toward};
+pub use rules::{BigOption, Goal, RuleSet, Rules, Subtraction, Toward};
 pub use set::{AllButSet, FiniteSet, MAX_ELEMENT};
 pub use survey::{RareValue, Survey};
 

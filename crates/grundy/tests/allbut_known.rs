@@ -29,10 +29,6 @@ impl RuleSet for OptionsOnly {
     fn notation(&self) -> String {
         format!("options of {}", self.0)
     }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
 }
 
 fn naive(x: &[u64]) -> Rules {

@@ -1,7 +1,8 @@
 //! A rule set added the way `docs/DESIGN.md` ("Adding a rule set") says:
 //! the "subtract a square" game, written in this file with nothing but its
-//! options, goes through values, heaps, sums and perfect play without any
-//! change to the library.
+//! options, goes through values, heaps, sums, perfect play and the
+//! pictures without any change to the library: every question a front end
+//! asks of a rule set has a default that suits it.
 //!
 //! Subtract a square: from a heap of n tokens, take any positive square
 //! number of tokens (1, 4, 9, ...). Its values have no known period; the
@@ -9,9 +10,11 @@
 //! heaps, sums and play for heaps small enough to list.
 
 use grundy::{
-    BigUint, Budget, ErrorKind, Heap, HeapGame, HeapOption, Outcome,
-    PeriodOptions, Play, RuleSet, Rules, Strategy,
+    BigUint, Budget, DEFAULT_MAX_POSITIONS, ErrorKind, Heap, HeapGame,
+    HeapOption, OctalRun, Outcome, PeriodOptions, Play, RuleSet, Rules,
+    Strategy,
 };
+use grundy_pictures::graph::GameGraph;
 
 /// The subtraction game whose moves take a positive square.
 #[derive(Debug)]
@@ -28,10 +31,6 @@ impl HeapGame for SubtractSquare {
 impl RuleSet for SubtractSquare {
     fn notation(&self) -> String {
         "squares".to_string()
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }
 
@@ -155,4 +154,54 @@ fn perfect_play_wins_from_n_positions() {
             assert_eq!(moves, first.remoteness, "{start}");
         }
     }
+}
+
+/// What the front ends ask of a rule set before they compute (the
+/// budget, `grundy play`'s help, `--checkpoint`, `grundy explain`), then
+/// the listing a plot draws and the game graph with its caption: each
+/// answer follows from the definition, with nothing written for it here
+/// but the options.
+#[test]
+fn front_ends_ask_it_and_draw_it() {
+    let rules = squares();
+    // Not a subtraction set with a finite or all-but set: described by
+    // its notation. Moves never split, its engine counts positions, no
+    // periodicity theorem, no resumable run.
+    assert!(rules.subtraction().is_none());
+    assert!(rules.octal_game().is_none());
+    assert!(!rules.splits_heaps());
+    assert!(!rules.counts_splits());
+    assert!(!rules.has_periodicity_theorem());
+    assert!(!rules.checkpoints());
+    assert_eq!(rules.noun(), "a rule set of another kind");
+    let budget = Budget::defaults(rules.counts_splits(), None, false);
+    assert_eq!(budget.max_positions, DEFAULT_MAX_POSITIONS);
+    let err = OctalRun::new(&rules).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Unsupported);
+
+    // The plot: its title and the values it draws.
+    let g = reference(301);
+    assert_eq!(grundy_pictures::plot::title(&rules), "squares");
+    let listed =
+        grundy_pictures::plot::values(&rules, 300, &Budget::default())
+            .unwrap();
+    assert_eq!(listed, g);
+    let cut =
+        grundy_pictures::plot::values(&rules, 300, &Budget::positions(10));
+    assert!(cut.unwrap_err().stopped().is_some());
+
+    // The game graph of a heap of 12: values, moves (a square each), and
+    // the caption naming the rule set by its notation.
+    let graph = GameGraph::new(&rules, 12).unwrap();
+    for n in 0..=12u64 {
+        assert_eq!(graph.value(n), g[n as usize], "n = {n}");
+        let takes: Vec<u64> =
+            graph.moves(n).iter().map(|(take, _)| *take).collect();
+        let squares: Vec<u64> =
+            (1u64..).map(|k| k * k).take_while(|&s| s <= n).collect();
+        assert_eq!(takes, squares, "n = {n}");
+    }
+    let caption = graph.caption(graph.complete());
+    assert!(caption.starts_with("rules squares, 12 stones: "), "{caption}");
+    assert!(!caption.contains("a box"), "{caption}");
 }

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use grundy::{Budget, Mask, OctalGame, OctalRun, PeriodReport, Rules};
+use grundy::{Budget, Mask, OctalRun, PeriodReport, Rules};
 
 const WINNING_WAYS: &str = include_str!("octal/winning_ways.tsv");
 const GANGOLLI_PLAMBECK: &str = include_str!("octal/gangolli_plambeck.tsv");
@@ -56,7 +56,7 @@ fn solve(code: &str, max: u64) -> (PeriodReport, Vec<u16>) {
 /// The values by the definition (the naive engine, over the options).
 fn naive(code: &str, count: usize) -> Vec<u16> {
     let rules: Rules = code.parse().unwrap();
-    let game = rules.downcast_ref::<OctalGame>().unwrap();
+    let game = rules.octal_game().unwrap();
     let mut g: Vec<u16> = Vec::with_capacity(count);
     for n in 0..count as u64 {
         let mut seen = Vec::new();

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::{AllButSet, Explanation};
+use grundy::{AllButSet, Explanation, Subtraction};
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::format::Format;
@@ -28,15 +28,15 @@ pub struct ExplainArgs {
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let set = super::parse_set(&args.set)?;
     let format = args.format.choose(&crate::format::EXPLAIN)?;
-    let Some(x) = set.downcast_ref::<AllButSet>() else {
-        if set.downcast_ref::<grundy::FiniteSet>().is_some() {
-            anyhow::bail!(
-                "\"{set}\" is a finite set; `grundy explain` shows the FES steps of all-but sets, e.g. \"all-but:{set}\""
-            );
-        }
-        anyhow::bail!(
-            "\"{set}\" is a take-and-break game; `grundy explain` shows the FES steps of all-but sets (e.g. \"all-but:2,3,6,8\"); see its values with `grundy values {set}`"
-        );
+    let x = match set.subtraction() {
+        Some(Subtraction::AllBut(x)) => x,
+        Some(Subtraction::Finite(_)) => anyhow::bail!(
+            "\"{set}\" is a finite set; `grundy explain` shows the FES steps of all-but sets, e.g. \"all-but:{set}\""
+        ),
+        None => anyhow::bail!(
+            "\"{set}\" is {}; `grundy explain` shows the FES steps of all-but sets (e.g. \"all-but:2,3,6,8\"); see its values with `grundy values {set}`",
+            set.noun()
+        ),
     };
     let limit = args.budget.limit()?;
     let e = grundy::explain(x, args.steps, &limit)?;

@@ -56,11 +56,14 @@ pub fn describe(outcome: Outcome) -> &'static str {
     }
 }
 
-fn moves(takes: &[String]) -> String {
-    if takes.is_empty() {
-        return "none".to_string();
+/// The moves as the library writes them (`take 3`, `take 2 -> 5 + 6`),
+/// after "winning moves:"; nothing when `more` (families) follow.
+fn moves(texts: &[String], more: bool) -> String {
+    match (texts.is_empty(), more) {
+        (true, true) => String::new(),
+        (true, false) => " none".to_string(),
+        _ => format!(" {}", texts.join(", ")),
     }
-    takes.iter().map(|t| format!("take {t}")).collect::<Vec<_>>().join(", ")
 }
 
 /// The text report; `misere_asked` says whether `--misere` was given (a
@@ -75,25 +78,25 @@ fn write_text(
     writeln!(out, "grundy:   {}", r.grundy)?;
     writeln!(
         out,
-        "normal:   {}; winning moves: {}",
+        "normal:   {}; winning moves:{}",
         describe(r.outcome),
-        moves(&r.winning_moves)
+        moves(&r.winning_moves_text, !r.winning_families.is_empty())
     )?;
-    // The note is about the splits listed: none listed, none to raise.
-    if let Some(p) = r.split_period
-        && r.winning_moves.iter().any(|m| m.contains('+'))
-    {
-        writeln!(
-            out,
-            "          (some of them: every other winning split is one of these with its smaller heaps raised by multiples of the period {p})"
-        )?;
+    // A huge heap of a game that splits heaps: the families of the other
+    // winning splits, and what was cut, in the library's words.
+    if let Some(note) = &r.moves_note {
+        let colon = if r.winning_families.is_empty() { "" } else { ":" };
+        writeln!(out, "          {note}{colon}")?;
+        for family in &r.winning_families {
+            writeln!(out, "            {family}")?;
+        }
     }
     match (r.misere_outcome, &r.misere_note) {
         (Some(outcome), _) => writeln!(
             out,
-            "misère:   {}; winning moves: {}",
+            "misère:   {}; winning moves:{}",
             describe(outcome),
-            moves(&r.misere_winning_moves)
+            moves(&r.misere_winning_moves_text, false)
         )?,
         (None, note) => writeln!(
             out,

@@ -63,7 +63,7 @@ pub fn open(
     let Some(json) = &args.checkpoint else {
         return Ok((OctalRun::new(rules)?, None));
     };
-    if rules.downcast_ref::<grundy::OctalGame>().is_none() {
+    if !rules.checkpoints() {
         anyhow::bail!(
             "--checkpoint applies to octal codes and Grundy's game, not to \"{rules}\"; drop it"
         );

@@ -58,11 +58,9 @@ pub fn run(args: PeriodArgs) -> anyhow::Result<ExitCode> {
     let found = if args.state.checkpoint.is_some() && play == Play::Normal {
         // Grundy's game (no periodicity theorem) is refused before any
         // state file is created.
-        if let Some(game) = set.downcast_ref::<grundy::OctalGame>()
-            && !game.has_periodicity_theorem()
-        {
+        if set.checkpoints() && !set.has_periodicity_theorem() {
             anyhow::bail!(
-                "no periodicity theorem is known for \"{game}\"; its values can still be listed (grundy values {game} --checkpoint FILE)"
+                "no periodicity theorem is known for \"{set}\"; its values can still be listed (grundy values {set} --checkpoint FILE)"
             );
         }
         let (mut run, saved) = octal_state::open(&args.state, &set)?;

@@ -16,8 +16,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use grundy::{
-    AllButSet, DEFAULT_MAX_STATES, FiniteSet, Heap, Play, RatedMove, Rules,
-    Strategy,
+    DEFAULT_MAX_STATES, Heap, Play, RatedMove, Rules, Strategy, Subtraction,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -774,10 +773,7 @@ impl<W: Write> Session<W> {
             "H N      take N stones from heap H (e.g. \"2 3\")".to_string()
         };
         // Take-and-break games: a move may split the heap it takes from.
-        let splits = self
-            .sets
-            .iter()
-            .any(|r| r.downcast_ref::<grundy::OctalGame>().is_some());
+        let splits = self.sets.iter().any(|r| r.splits_heaps());
         if splits {
             moves.push_str(if one {
                 "\n  N A+B    take N stones and leave heaps A and B (e.g. \"2 10+19\"; \"0 3+5\" splits without taking where the rules allow)"
@@ -851,16 +847,15 @@ fn describe_set(set: &Rules) -> String {
             }
         }
     }
-    if let Some(s) = set.downcast_ref::<FiniteSet>() {
-        format!("take {}", list(s.elements()))
-    } else if let Some(s) = set.downcast_ref::<AllButSet>() {
-        if s.is_nim() {
+    match set.subtraction() {
+        Some(Subtraction::Finite(s)) => format!("take {}", list(s.elements())),
+        Some(Subtraction::AllBut(s)) if s.is_nim() => {
             "take any number".to_string()
-        } else {
+        }
+        Some(Subtraction::AllBut(s)) => {
             format!("take any number except {}", list(s.excluded()))
         }
-    } else {
-        format!("rules {set}")
+        None => format!("rules {set}"),
     }
 }
 

@@ -66,12 +66,21 @@ fn write_text(out: &mut Output, r: &SumReport) -> anyhow::Result<()> {
         writeln!(out, "misère play, solved by {method}")?;
     }
     writeln!(out, "outcome: {}", describe(r.outcome))?;
-    if r.winning_moves.is_empty() {
+    if r.winning_moves.is_empty() && r.winning_families.is_empty() {
         writeln!(out, "winning moves: none")?;
     } else {
         writeln!(out, "winning moves:")?;
         for m in &r.winning_moves {
             writeln!(out, "  {m}")?;
+        }
+    }
+    // Huge heaps of games that split heaps: the families of the other
+    // winning splits, and what was cut, in the library's words.
+    if let Some(note) = &r.moves_note {
+        let colon = if r.winning_families.is_empty() { "" } else { ":" };
+        writeln!(out, "  {note}{colon}")?;
+        for family in &r.winning_families {
+            writeln!(out, "    {family}")?;
         }
     }
     Ok(())

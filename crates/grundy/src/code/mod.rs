@@ -170,9 +170,8 @@ impl OctalCode {
 /// A take-and-break game: an octal or hexadecimal code, or Grundy's game.
 ///
 /// ```
-/// use grundy::OctalGame;
 /// let rules: grundy::Rules = "0.137".parse()?;
-/// let game = rules.downcast_ref::<OctalGame>().unwrap();
+/// let game: &grundy::OctalGame = rules.octal_game().unwrap();
 /// assert_eq!((game.code_len(), game.max_parts()), (3, 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -10,7 +10,9 @@
 //! ch. 4 for finite sets, Suetsugu-Abuku for the additive periods of
 //! all-but sets). The moves worth looking at from a huge heap come from
 //! the rule set
-//! ([`RuleSet::options_toward`](crate::RuleSet::options_toward)).
+//! ([`RuleSet::options_toward`](crate::RuleSet::options_toward)), except
+//! those of a take-and-break game, which are described exactly through
+//! the period: the moves listed and families of splits (`moves.rs`).
 //!
 //! A heap of a take-and-break game within the budget's heap count costs
 //! g(0..=n) once: the period search lists the values itself and stops at
@@ -44,6 +46,9 @@ use crate::game::HeapOption;
 use crate::period::octal::OctalSearch;
 use crate::period::{Period, PeriodOptions};
 use crate::play::{Outcome, Play, Sequence};
+use crate::query::moves::{
+    MoveFamily, SplitMoves, move_text, split_moves, take_and_split,
+};
 use crate::query::period::budget_error;
 use crate::query::solver::Solver;
 use crate::query::values::{outcomes_searching, values_within};
@@ -120,6 +125,10 @@ pub(crate) struct HeapModel {
     /// are read off instead of listed again from 0 (for a game without a
     /// sparse space each listing is quadratic in the heap).
     kept: Vec<u16>,
+    /// Heaps of a take-and-break game above this size have their
+    /// winning moves described through the period
+    /// ([`HeapModel::split_moves`]): [`DIRECT_LIMIT`], smaller in tests.
+    families_from: u64,
 }
 
 impl HeapModel {
@@ -133,6 +142,7 @@ impl HeapModel {
             grundy: None,
             misere: None,
             kept: Vec::new(),
+            families_from: DIRECT_LIMIT,
         }
     }
 
@@ -238,8 +248,7 @@ impl HeapModel {
     /// listing's quadratic cost for games without a sparse space, such as
     /// Dawson's Kayles, whose period it proves early.)
     fn list_by_search(&mut self, top: u64) -> Result<bool> {
-        let Some(game) = self.rules.downcast_ref::<OctalGame>().cloned()
-        else {
+        let Some(game) = self.rules.octal_game().cloned() else {
             return Ok(false);
         };
         if top < SEARCH_FROM || top >= self.budget.max_positions {
@@ -283,7 +292,7 @@ impl HeapModel {
     /// Why a heap too large to list has no value: no theorem.
     fn no_theorem(&self) -> Error {
         // A take-and-break game lists up to the budget's heap count.
-        let listed = match self.rules.downcast_ref::<OctalGame>() {
+        let listed = match self.rules.octal_game() {
             Some(_) => self.budget.max_positions.saturating_sub(1),
             None => 0,
         };
@@ -435,18 +444,32 @@ impl HeapModel {
     }
 
     /// The options of `heap` of Grundy value `target` (the nim-sum of the
-    /// values of the heaps each leaves): every one, or representatives
-    /// (see [`Toward::repeat`]), in the rule set's order. A heap whose
-    /// options' values are kept (`covers`) walks its options as plain
-    /// numbers; the caller lists the values first
-    /// ([`HeapModel::grundy_values`] of the heap), else each option
-    /// becomes a [`BigOption`] and is evaluated as one.
+    /// values of the heaps each leaves), in the rule set's order: every
+    /// one, or for a huge heap of a take-and-break game those that leave
+    /// one heap and the splits whose smaller heaps lie below the
+    /// pre-period, with the other splits as families
+    /// ([`HeapModel::split_moves`]). A heap whose options' values are
+    /// kept (`covers`) walks its options as plain numbers; the caller
+    /// lists the values first ([`HeapModel::grundy_values`] of the
+    /// heap), else each option becomes a [`BigOption`] and is evaluated
+    /// as one.
     pub(crate) fn moves_toward(
         &mut self,
         heap: &BigUint,
         target: u64,
-    ) -> Result<Toward> {
+    ) -> Result<SplitMoves> {
         let covered = heap.to_u64().filter(|&n| self.covers(n));
+        let huge = heap.to_u64().is_none_or(|n| n > self.families_from);
+        // A heap listed in one pass with no period proven within it
+        // (Officers, 0.6, at 5 10^6) walks its options instead.
+        let walk = covered.is_some() && self.grundy.is_none();
+        if huge && !walk {
+            let game = self.rules.octal_game().cloned();
+            if let Some(game) = game.filter(OctalGame::has_periodicity_theorem)
+            {
+                return self.split_moves(&game, heap, target);
+            }
+        }
         // Above its own direct limit a rule set reads the moves off the
         // period, which a heap listed in one pass need not have.
         let given = match covered {
@@ -462,7 +485,9 @@ impl HeapModel {
             (Some(toward), _) => toward,
             (None, Some(n)) => {
                 self.keep_through_period(n);
-                return self.kept_toward(n, target);
+                return Ok(SplitMoves::all(
+                    self.kept_toward(n, target)?.options,
+                ));
             }
             (None, None) => self.all_options(heap)?,
         };
@@ -474,7 +499,43 @@ impl HeapModel {
             .filter(|&(_, v)| v == target)
             .map(|(o, _)| o)
             .collect();
-        Ok(Toward { options, repeat: toward.repeat })
+        Ok(SplitMoves {
+            representatives: toward.repeat,
+            ..SplitMoves::all(options)
+        })
+    }
+
+    /// The winning moves of a huge heap of a take-and-break game with a
+    /// period, described exactly (`query/moves.rs`): read off g(0..l + p).
+    fn split_moves(
+        &mut self,
+        game: &OctalGame,
+        heap: &BigUint,
+        target: u64,
+    ) -> Result<SplitMoves> {
+        let period = self.grundy_period()?;
+        let (l, p) = (period.preperiod, period.period);
+        let need = l + p;
+        if (self.kept.len() as u64) < need {
+            self.sample_values(&[need - 1])?;
+        }
+        let listed;
+        let g = if self.kept.len() as u64 >= need {
+            &self.kept[..need as usize]
+        } else {
+            // A period too long to keep: listed for this question only.
+            let mut all = values_within(&self.rules, &self.budget);
+            listed = all
+                .by_ref()
+                .take(need as usize)
+                .map(|v| u16::try_from(v.value()).unwrap_or(u16::MAX))
+                .collect::<Vec<u16>>();
+            if (listed.len() as u64) < need {
+                return Err(all.error().expect("the values ended"));
+            }
+            &listed[..]
+        };
+        split_moves(game, heap, target, g, (l, p), &self.budget)
     }
 
     /// Whether g of every heap up to `n` can be read off the values kept,
@@ -516,7 +577,7 @@ impl HeapModel {
             );
             Error::budget(stop, message)
         };
-        if let Some(game) = self.rules.downcast_ref::<OctalGame>()
+        if let Some(game) = self.rules.octal_game()
             && n <= len
         {
             // The options of a take-and-break game, compared without
@@ -698,36 +759,52 @@ pub struct HeapReport {
     /// one can exceed the budget, or a glance's when the misère answer
     /// was not asked for): `misere_note` says why.
     pub misere_outcome: Option<Outcome>,
-    /// The winning moves under normal play (to a P-position): the number
-    /// of tokens taken (followed by ` -> ` and the heaps left when a move
-    /// splits the heap).
+    /// The winning moves under normal play (to a P-position) listed: the
+    /// number of tokens taken (followed by ` -> ` and the heaps left when
+    /// a move splits the heap). Every winning move when `moves_complete`.
     pub winning_moves: Vec<String>,
-    /// `None`: `winning_moves` lists every winning move. `Some(p)`: the
-    /// heap is too large to list them all (a game that splits heaps, a
-    /// huge heap): `winning_moves` lists every winning move that leaves
-    /// one heap and the winning splits whose smaller heaps are below the
-    /// pre-period plus p, at most 64; every other winning split is one of
-    /// those with its smaller heaps raised by multiples of p, the period
-    /// of the Grundy values.
+    /// `None`: the heap's options were walked. `Some(p)`: the heap is too
+    /// large for that (a game that splits heaps, a huge heap) and its
+    /// winning moves were read off the period p of the Grundy values:
+    /// `winning_moves` lists the moves that leave one heap and the
+    /// splits whose smaller heaps lie below the pre-period, and
+    /// `winning_families` holds the other winning splits.
     pub split_period: Option<u64>,
     /// The winning moves under misère play, written the same way (empty
     /// when the misère outcome is not known).
     pub misere_winning_moves: Vec<String>,
     /// Why the misère outcome is not known, when it is not.
     pub misere_note: Option<String>,
+    /// Whether `winning_moves` lists every winning move under normal
+    /// play (false when some are in `winning_families`, or cut).
+    pub moves_complete: bool,
+    /// Whether `winning_moves` and `winning_families` together are
+    /// exactly the winning moves under normal play (false only when a
+    /// listing limit cut them: `moves_note` says what is missing).
+    pub moves_exact: bool,
+    /// The winning splits of a huge heap not in `winning_moves`, as
+    /// families that repeat with the period (empty unless
+    /// `split_period`).
+    pub winning_families: Vec<MoveFamily>,
+    /// When `winning_moves` is not every winning move: what the families
+    /// are and what was cut, in words.
+    pub moves_note: Option<String>,
+    /// `winning_moves` as [`move_text`] writes them: `take 3`, `take 2 ->
+    /// 5 + 6`.
+    pub winning_moves_text: Vec<String>,
+    /// `misere_winning_moves` as [`move_text`] writes them.
+    pub misere_winning_moves_text: Vec<String>,
 }
 
-/// How a report writes a move of one heap: its take, and the heaps left
-/// when it leaves more than one.
+/// How `winning_moves` lists a move of one heap: its take, and the heaps
+/// left when it leaves more than one.
 pub(crate) fn describe(option: &BigOption) -> String {
-    match option.leaves.len() {
-        0 | 1 => option.take.to_string(),
-        _ => {
-            let leaves: Vec<String> =
-                option.leaves.iter().map(|h| h.to_string()).collect();
-            format!("{} -> {}", option.take, leaves.join(" + "))
-        }
-    }
+    take_and_split(&option.take, &option.leaves)
+}
+
+/// A move of one heap as [`move_text`] writes it.
+fn text(option: &BigOption) -> String {
+    move_text(&option.take, &option.leaves)
 }
 
 /// What [`heap_with`] is asked besides the normal-play answer.
@@ -774,11 +851,10 @@ pub fn heap_with(
     let mut model = HeapModel::new(rules.clone(), budget.clone());
     let grundy = model.grundy_values(std::slice::from_ref(heap))?[0];
     let normal = model.moves_toward(heap, 0)?;
-    let winning_moves = normal.options.iter().map(describe).collect();
     if !options.misere {
         model.glance_misere();
     }
-    let (misere_outcome, misere_winning_moves, misere_note) =
+    let (misere_outcome, misere_moves, misere_note) =
         match misere(&mut model, heap) {
             Ok((outcome, moves)) => (Some(outcome), moves, None),
             Err(e) if out_of_reach(&e) => {
@@ -792,10 +868,16 @@ pub fn heap_with(
         grundy,
         outcome: Outcome::from_is_p(grundy == 0),
         misere_outcome,
-        winning_moves,
-        split_period: normal.repeat,
-        misere_winning_moves,
+        winning_moves: normal.options.iter().map(describe).collect(),
+        split_period: normal.period.map(|(_, p)| p).or(normal.representatives),
+        misere_winning_moves: misere_moves.iter().map(describe).collect(),
         misere_note,
+        moves_complete: normal.complete(),
+        moves_exact: normal.exact(),
+        moves_note: normal.note(None),
+        winning_moves_text: normal.options.iter().map(text).collect(),
+        misere_winning_moves_text: misere_moves.iter().map(text).collect(),
+        winning_families: normal.families,
     })
 }
 
@@ -803,7 +885,7 @@ pub fn heap_with(
 fn misere(
     model: &mut HeapModel,
     heap: &BigUint,
-) -> Result<(Outcome, Vec<String>)> {
+) -> Result<(Outcome, Vec<BigOption>)> {
     let outcome = model.outcomes(std::slice::from_ref(heap), Play::Misere)?[0];
     let misere = model.options_toward(heap, Goal::MisereP)?;
     let lost = model.misere_p(&misere.options)?;
@@ -812,7 +894,7 @@ fn misere(
         .iter()
         .zip(lost)
         .filter(|&(_, p)| p)
-        .map(|(o, _)| describe(o))
+        .map(|(o, _)| o.clone())
         .collect();
     Ok((outcome, moves))
 }
@@ -1077,7 +1159,7 @@ mod tests {
                 for &t in targets.iter().step_by(step) {
                     let heap = BigUint::from(n);
                     let got = model.moves_toward(&heap, t).unwrap();
-                    assert_eq!(got.repeat, None);
+                    assert!(got.complete() && got.period.is_none());
                     let got: Vec<String> =
                         got.options.iter().map(describe).collect();
                     assert_eq!(
@@ -1150,6 +1232,66 @@ mod tests {
         assert_eq!(e.stopped().unwrap().reason, StopReason::Time);
         let e = heap(&rules, &n, &Budget::heaps(SEARCH_FROM)).unwrap_err();
         assert_eq!(e.stopped().unwrap().reason, StopReason::Positions);
+    }
+
+    /// The way of huge heaps of take-and-break games (issue 34, item 5),
+    /// forced on heaps small enough to walk: the moves listed and the
+    /// families' members are exactly the winning moves of the definition.
+    #[test]
+    fn families_path_equals_the_definition() {
+        let cases: [(&str, &[u64]); 5] = [
+            ("0.44", &[400, 1001]),
+            ("0.45", &[1100]),
+            ("0.647", &[7400]),
+            ("0.77", &[300, 301]),
+            ("4.7", &[151]),
+        ];
+        for (set, heaps) in cases {
+            let rules: Rules = set.parse().unwrap();
+            let top = *heaps.iter().max().unwrap();
+            let g = defined(&rules, top as usize + 1);
+            let mut model = HeapModel::new(rules.clone(), Budget::default());
+            model.families_from = 0;
+            model.grundy_period().unwrap();
+            for &n in heaps {
+                let heap = BigUint::from(n);
+                let got = model.moves_toward(&heap, 0).unwrap();
+                assert!(got.period.is_some() && got.exact(), "{set}");
+                assert!(!got.families.is_empty(), "{set} {n}");
+                let mut all: Vec<String> =
+                    got.options.iter().map(describe).collect();
+                for f in &got.families {
+                    all.extend(f.members(u64::MAX).iter().map(describe));
+                }
+                all.sort();
+                let mut want = defined_moves(&rules, &g, n, 0);
+                want.sort();
+                assert_eq!(all, want, "{set} {n}");
+            }
+        }
+    }
+
+    /// A huge heap's report: the splits below the pre-period listed,
+    /// the others as families, said in words; the moves written as
+    /// every front end writes them.
+    #[test]
+    fn huge_heap_reports_families() {
+        let r = analyse_str("0.44", "177903495");
+        assert_eq!(r.split_period, Some(24));
+        assert!(!r.moves_complete && r.moves_exact);
+        assert!(r.winning_moves.contains(&"2 -> 22 + 177903471".to_string()));
+        assert!(
+            r.winning_moves_text
+                .contains(&"take 2 -> 22 + 177903471".to_string())
+        );
+        assert_eq!(r.winning_families.len(), 26);
+        insta::assert_snapshot!(r.moves_note.unwrap(), @"the winning splits in which a smaller heap is at least the pre-period 143 (where the Grundy values start to repeat with the period 24) are those of these 26 families");
+        // A heap whose moves are all listed says nothing more.
+        let r = analyse_str("0.44", "1000");
+        assert!(r.moves_complete && r.moves_exact && r.moves_note.is_none());
+        assert_eq!(r.split_period, None);
+        let r = analyse_str("1,2,3", "31");
+        assert_eq!(r.winning_moves_text, ["take 3"]);
     }
 
     /// Misère play not asked for: a glance, which answers small heaps

@@ -9,6 +9,7 @@
 
 pub(crate) mod explain;
 pub(crate) mod heap;
+pub(crate) mod moves;
 pub(crate) mod period;
 pub(crate) mod run;
 pub(crate) mod solver;

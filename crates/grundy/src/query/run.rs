@@ -74,7 +74,7 @@ const CHUNK_TIME: Duration = Duration::from_millis(50);
 
 impl OctalRun {
     /// A run of `rules` from heap 0; [`ErrorKind::Unsupported`] unless
-    /// they are a take-and-break game.
+    /// they are a take-and-break game ([`Rules::checkpoints`]).
     pub fn new(rules: &Rules) -> Result<OctalRun> {
         let game = game_of(rules)?;
         Ok(OctalRun { rules: rules.clone(), search: OctalSearch::new(game) })
@@ -211,7 +211,7 @@ impl OctalRun {
 }
 
 fn game_of(rules: &Rules) -> Result<&OctalGame> {
-    rules.downcast_ref::<OctalGame>().ok_or_else(|| {
+    rules.octal_game().ok_or_else(|| {
         Error::new(
             ErrorKind::Unsupported,
             format!(

@@ -44,7 +44,7 @@ pub struct RatedMove {
 /// assert!(v.wins());
 /// assert_eq!(v.remoteness, 15); // 31 -> 28 -> ... -> 0
 /// let best = s.best_moves(&[(rules, 31)])?;
-/// assert_eq!(best[0].to_string(), "heap 1: take 3 (leaves 28)");
+/// assert_eq!(best[0].to_string(), "heap 1: take 3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]

@@ -21,6 +21,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::write_leaves;
 use crate::play::{Outcome, Play};
 use crate::query::heap::{HeapModel, parse_heap_size};
+use crate::query::moves::{MoveFamily, move_text};
 use crate::query::solver::Solver;
 use crate::rules::Rules;
 
@@ -72,9 +73,11 @@ impl FromStr for Heap {
 /// A move in a sum (a sum of one heap included): from heap number `heap`
 /// (counting from 1, as people do) take `take` tokens, leaving `leaves`.
 ///
-/// Serialised as `{"heap": 3, "take": 2, "leaves": "3"}`: `leaves` is the
-/// heap left (`"0"` when the move takes it all), or `"3 + 4"` when a move
-/// splits it.
+/// Written `heap 3: take 2`, or `heap 1: take 2 -> 3 + 4` when the move
+/// splits the heap ([`move_text`] after the heap). Serialised as
+/// `{"heap": 3, "take": 2, "leaves": "3", "text": "heap 3: take 2"}`:
+/// `leaves` is the heap left (`"0"` when the move takes it all), or
+/// `"3 + 4"` when a move splits it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The heap, counting from 1.
@@ -117,10 +120,9 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "heap {}: take {} (leaves {})",
+            "heap {}: {}",
             self.heap,
-            self.take,
-            self.leaves_text()
+            move_text(&self.take, &self.leaves)
         )
     }
 }
@@ -132,7 +134,7 @@ impl serde::Serialize for Move {
         s: S,
     ) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut m = s.serialize_struct("Move", 3)?;
+        let mut m = s.serialize_struct("Move", 4)?;
         m.serialize_field("heap", &self.heap)?;
         match self.take.to_u64() {
             Some(take) => m.serialize_field("take", &take)?,
@@ -142,6 +144,39 @@ impl serde::Serialize for Move {
             },
         }
         m.serialize_field("leaves", &self.leaves_text())?;
+        m.serialize_field("text", &self.to_string())?;
+        m.end()
+    }
+}
+
+/// A family of winning splits of one heap of a sum (a huge heap of a
+/// game that splits heaps): written `heap 2: ` and the family as
+/// [`MoveFamily`] writes it; serialised as the family's object with
+/// `heap` (counting from 1) first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumFamily {
+    /// The heap, counting from 1.
+    pub heap: usize,
+    /// The splits.
+    pub family: MoveFamily,
+}
+
+impl fmt::Display for SumFamily {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "heap {}: {}", self.heap, self.family)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for SumFamily {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("SumFamily", 10)?;
+        m.serialize_field("heap", &self.heap)?;
+        self.family.serialize_fields(&mut m, self.to_string())?;
         m.end()
     }
 }
@@ -174,12 +209,22 @@ pub struct SumReport {
     /// `moves_complete` is false.
     pub winning_moves: Vec<Move>,
     /// False when a heap was too large to list all its winning moves (a
-    /// game that splits heaps): its moves are then representatives, see
-    /// [`Toward::repeat`](crate::Toward::repeat).
+    /// huge heap of a game that splits heaps): the others are then in
+    /// `winning_families`, or cut (`moves_note` says which).
     pub moves_complete: bool,
     /// How the misère answer was found: "bouton", "search" (None for
     /// normal play).
     pub method: Option<&'static str>,
+    /// Whether `winning_moves` and `winning_families` together are
+    /// exactly the winning moves (false only when a listing limit cut
+    /// them: `moves_note` says what is missing).
+    pub moves_exact: bool,
+    /// The winning splits of huge heaps not in `winning_moves`, as
+    /// families that repeat with the period of their heap's values.
+    pub winning_families: Vec<SumFamily>,
+    /// When `winning_moves` is not every winning move: what the families
+    /// are and what was cut, heap by heap, in words.
+    pub moves_note: Option<String>,
 }
 
 /// Analyses a sum of heaps under `play`.
@@ -189,7 +234,7 @@ pub struct SumReport {
 /// let heaps: Vec<Heap> = ["1,2,3:10", "2,3:7", "nim:5"].iter().map(|h| h.parse()).collect::<Result<_, _>>()?;
 /// let r = grundy::sum(&heaps, Play::Normal, &Budget::default())?;
 /// assert_eq!(r.nim_sum, 2 ^ 1 ^ 5);
-/// assert_eq!(r.winning_moves[0].to_string(), "heap 3: take 2 (leaves 3)");
+/// assert_eq!(r.winning_moves[0].to_string(), "heap 3: take 2");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
@@ -211,12 +256,17 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
             grundy: g,
         })
         .collect();
-    let mut moves_complete = true;
+    let mut found = Found::default();
     let (outcome, winning_moves, method) = match play {
         Play::Normal => {
-            let (moves, complete) =
-                normal_winning_moves(heaps, &values, nim_sum, &mut groups)?;
-            moves_complete = complete;
+            normal_winning_moves(
+                heaps,
+                &values,
+                nim_sum,
+                &mut groups,
+                &mut found,
+            )?;
+            let moves = std::mem::take(&mut found.moves);
             (Outcome::from_is_p(nim_sum == 0), moves, None)
         }
         Play::Misere if heaps.iter().all(|h| h.rules == Rules::nim()) => {
@@ -234,9 +284,35 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
         nim_sum,
         outcome,
         winning_moves,
-        moves_complete,
+        moves_complete: found.complete,
         method,
+        moves_exact: found.exact,
+        moves_note: (!found.notes.is_empty()).then(|| found.notes.join("; ")),
+        winning_families: found.families,
     })
+}
+
+/// The winning moves of a sum under normal play, heap by heap.
+#[derive(Debug)]
+struct Found {
+    moves: Vec<Move>,
+    families: Vec<SumFamily>,
+    /// The notes of the heaps whose moves are not all listed.
+    notes: Vec<String>,
+    complete: bool,
+    exact: bool,
+}
+
+impl Default for Found {
+    fn default() -> Found {
+        Found {
+            moves: Vec::new(),
+            families: Vec::new(),
+            notes: Vec::new(),
+            complete: true,
+            exact: true,
+        }
+    }
 }
 
 /// The heaps of one rule set (their indices, in order) and the model of
@@ -286,17 +362,17 @@ fn normal_winning_moves(
     values: &[u64],
     total: u64,
     groups: &mut [Group],
-) -> Result<(Vec<Move>, bool)> {
-    let mut moves = Vec::new();
-    let mut complete = true;
+    found: &mut Found,
+) -> Result<()> {
     if total == 0 {
-        return Ok((moves, complete));
+        return Ok(());
     }
     // A heap may also move to an option of larger value (g_{1}(2) = 0 has
     // the option g(1) = 1), so every heap is searched, not only those
     // with v XOR t < v. One rule set at a time (its values are kept
     // between its heaps, then forgotten), the last one of the values
     // first (its values are still kept), then the moves in heap order.
+    let mut notes = Vec::new();
     for group in groups.iter_mut().rev() {
         // The group's values again if they were forgotten (one listing to
         // its largest heap), so that its heaps' options are read off them.
@@ -306,35 +382,46 @@ fn normal_winning_moves(
         for &i in &group.members {
             let target = values[i] ^ total;
             let model = &mut group.model;
-            complete &= heap_moves(model, &heaps[i], i, target, &mut moves)?;
+            if let Some(note) = heap_moves(model, &heaps[i], i, target, found)?
+            {
+                notes.push((i, note));
+            }
         }
         group.model.forget_values();
     }
     // Stable: each heap's moves keep their order.
-    moves.sort_by_key(|m| m.heap);
-    Ok((moves, complete))
+    found.moves.sort_by_key(|m| m.heap);
+    found.families.sort_by_key(|f| f.heap);
+    notes.sort_by_key(|&(i, _)| i);
+    found.notes = notes.into_iter().map(|(_, note)| note).collect();
+    Ok(())
 }
 
 /// Adds the moves of heap `i` (model: its rule set's) to an option of
-/// value `target`; returns whether those are all of them (see
-/// `Toward::repeat`).
+/// value `target`, and the families of the others; returns the note of
+/// a heap whose moves are not all listed.
 fn heap_moves(
     model: &mut HeapModel,
     heap: &Heap,
     i: usize,
     target: u64,
-    moves: &mut Vec<Move>,
-) -> Result<bool> {
+    found: &mut Found,
+) -> Result<Option<String>> {
     let toward = model.moves_toward(&heap.size, target)?;
-    let complete = toward.repeat.is_none();
+    found.complete &= toward.complete();
+    found.exact &= toward.exact();
+    let note = toward.note(Some(i + 1));
     for option in toward.options {
-        moves.push(Move {
+        found.moves.push(Move {
             heap: i + 1,
             take: option.take,
             leaves: option.leaves,
         });
     }
-    Ok(complete)
+    for family in toward.families {
+        found.families.push(SumFamily { heap: i + 1, family });
+    }
+    Ok(note)
 }
 
 /// Misère Nim (Bouton): a position is P iff some heap is at least 2 and
@@ -452,6 +539,18 @@ mod tests {
 
     fn run(spec: &[&str], play: Play) -> SumReport {
         sum(&heaps(spec), play, &Budget::default()).unwrap()
+    }
+
+    #[test]
+    fn moves_are_written_once() {
+        let m = Move {
+            heap: 2,
+            take: 1u32.into(),
+            leaves: vec![3u32.into(), 4u32.into()],
+        };
+        assert_eq!(m.to_string(), "heap 2: take 1 -> 3 + 4");
+        let m = Move { heap: 1, take: 5u32.into(), leaves: vec![] };
+        assert_eq!(m.to_string(), "heap 1: take 5");
     }
 
     #[test]
@@ -582,6 +681,27 @@ mod tests {
         );
     }
 
+    /// Issue 34, item 5: a huge heap of a game that splits heaps lists
+    /// its moves below the pre-period, gives the others as families of
+    /// its heap, and says so; another heap's moves are listed as before.
+    #[test]
+    fn huge_split_heaps_in_sums() {
+        let r = run(&["0.44:177903495"], Play::Normal);
+        assert!(!r.moves_complete && r.moves_exact);
+        let texts: Vec<String> =
+            r.winning_moves.iter().map(ToString::to_string).collect();
+        assert!(texts.contains(&"heap 1: take 2 -> 22 + 177903471".into()));
+        assert_eq!(r.winning_families.len(), 26);
+        insta::assert_snapshot!(r.winning_families[0], @"heap 1: take 1 -> a + (177903494 - a) for a = 144 (mod 24), 144 <= a <= 88951728");
+        insta::assert_snapshot!(r.moves_note.as_deref().unwrap(), @"the winning splits of heap 1 in which a smaller heap is at least the pre-period 143 (where the Grundy values start to repeat with the period 24) are those of its 26 families below");
+        // With a Nim heap: its moves listed, the families stay heap 1's.
+        let r = run(&["0.44:177903495", "nim:3"], Play::Normal);
+        assert!(r.winning_families.iter().all(|f| f.heap == 1));
+        assert!(r.winning_moves.iter().any(|m| m.heap == 2));
+        let r = run(&["0.44:1000", "nim:3"], Play::Normal);
+        assert!(r.moves_complete && r.moves_exact && r.moves_note.is_none());
+    }
+
     #[test]
     fn bad_heaps() {
         insta::assert_snapshot!("1,2,3".parse::<Heap>().unwrap_err(), @r#"heap "1,2,3" has no size; write SET:SIZE, e.g. "1,2,3:10" or "nim:5""#);
@@ -599,11 +719,13 @@ mod tests {
         if total == 0 {
             return moves;
         }
+        let mut found = Found::default();
         for (i, (heap, &v)) in heaps.iter().zip(values).enumerate() {
             let mut model =
                 HeapModel::new(heap.rules.clone(), Budget::default());
-            heap_moves(&mut model, heap, i, v ^ total, &mut moves).unwrap();
+            heap_moves(&mut model, heap, i, v ^ total, &mut found).unwrap();
         }
+        moves.append(&mut found.moves);
         moves
     }
 

@@ -5,8 +5,12 @@
 //! periodicity theorem (and so which certificate) applies. Everything
 //! above this layer (values, periods, heaps, sums, play, pictures,
 //! sweeps, the web) talks to a [`Rules`] handle and never asks which kind
-//! of rule set it holds. A new rule set implements [`RuleSet`] in its own
-//! file; `docs/DESIGN.md` ("Adding a rule set") walks through it, and the
+//! of rule set it holds: what a caller needs to know (how to describe the
+//! moves, whether they split heaps, which budget suits the engine, whether
+//! a periodicity theorem applies) is a question of [`RuleSet`] with a
+//! default, so a rule set that does not override it still works
+//! everywhere. A new rule set implements [`RuleSet`] in its own file;
+//! `docs/DESIGN.md` ("Adding a rule set") walks through it, and the
 //! test-only "subtract a square" game in `tests/` does it with nothing
 //! but its options.
 //!
@@ -19,13 +23,13 @@ mod notation;
 pub(crate) mod octal;
 mod subtraction;
 
-use std::any::Any;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
 
 use crate::budget::{Budget, Stopped};
+use crate::code::OctalGame;
 use crate::engine::Engine;
 use crate::error::Result;
 use crate::game::HeapGame;
@@ -84,6 +88,17 @@ pub enum Goal {
     Grundy(u64),
     /// A misère P-position of single heaps (the heaps left form one).
     MisereP,
+}
+
+/// The moves of a subtraction game, for [`RuleSet::subtraction`]: the
+/// amounts of tokens a move may take from one heap, leaving the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subtraction<'a> {
+    /// Exactly the amounts of a finite set.
+    Finite(&'a FiniteSet),
+    /// Every positive amount except those of a finite set (Nim when
+    /// none is excluded).
+    AllBut(&'a AllButSet),
 }
 
 /// A rule set of a heap game, with the fast machinery that applies to it.
@@ -209,9 +224,59 @@ pub trait RuleSet: HeapGame + fmt::Debug + Send + Sync + 'static {
         )
     }
 
-    /// `self` as [`Any`], so that code that needs one kind of rule set
-    /// (the FES explanation of all-but sets) can ask for it.
-    fn as_any(&self) -> &dyn Any;
+    /// What kind of rule set this is, in the singular with its article,
+    /// for messages: "a finite set", "a take-and-break game" (one of
+    /// [`RuleSet::family`]). Default: "a rule set of another kind".
+    fn noun(&self) -> &'static str {
+        "a rule set of another kind"
+    }
+
+    /// The amounts a move may take, when this rule set is a subtraction
+    /// game with a finite or an all-but set: front ends describe its
+    /// moves by them (a plot's title "S = {1, 2, 3}", `grundy play`'s
+    /// "take any number except 2 or 3"), and the FES steps (`grundy
+    /// explain`) apply to all-but sets. `None` (the default): the rule
+    /// set is described by its notation.
+    fn subtraction(&self) -> Option<Subtraction<'_>> {
+        None
+    }
+
+    /// The take-and-break code (octal, hexadecimal or Grundy's game) this
+    /// rule set is played by, for the machinery written for codes:
+    /// resumable runs ([`crate::OctalRun`], `--checkpoint`), the
+    /// heap queries that keep a period search's values, the sweep's
+    /// sharing of results between codes with equal values
+    /// ([`OctalGame::same_values_key`]). `None` (the default): that
+    /// machinery does not apply, and every caller has a way without it.
+    fn octal_game(&self) -> Option<&OctalGame> {
+        None
+    }
+
+    /// Whether a move may leave more than one heap (a take-and-break game
+    /// that splits heaps): `grundy play` then says how to type the heaps
+    /// a move leaves. Default: `false`.
+    fn splits_heaps(&self) -> bool {
+        false
+    }
+
+    /// Whether this rule set's engine counts its work in heaps and splits
+    /// ([`Budget::max_splits`]), as the octal engine does, rather than in
+    /// positions: a heap then costs up to its size in splits, and front
+    /// ends give it the work limits of [`Budget::defaults`] for
+    /// take-and-break games (far fewer heaps than positions, and a split
+    /// limit). Default: `false`.
+    fn counts_splits(&self) -> bool {
+        false
+    }
+
+    /// Whether a periodicity theorem applies, so that
+    /// [`RuleSet::period`] can prove the Grundy sequence periodic (all
+    /// subtraction sets and octal codes; not Grundy's game). Default:
+    /// `false`, as [`RuleSet::period`]'s default finds no period; a rule
+    /// set that overrides that says `true` here.
+    fn has_periodicity_theorem(&self) -> bool {
+        false
+    }
 }
 
 /// A shared handle to a rule set: what every entry point of the library
@@ -248,16 +313,18 @@ impl Rules {
         &*self.inner
     }
 
-    /// The rule set as the concrete type `T`, if it is one.
+    /// Whether a computation of these rules can be saved and resumed
+    /// ([`crate::OctalRun`], `--checkpoint`): take-and-break games
+    /// ([`RuleSet::octal_game`]).
     ///
     /// ```
-    /// use grundy::{AllButSet, Rules};
-    /// let rules: Rules = "all-but:2,3".parse()?;
-    /// assert!(rules.downcast_ref::<AllButSet>().is_some());
+    /// use grundy::Rules;
+    /// assert!("0.77".parse::<Rules>()?.checkpoints());
+    /// assert!(!"1,2,3".parse::<Rules>()?.checkpoints());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn downcast_ref<T: RuleSet>(&self) -> Option<&T> {
-        self.inner.as_any().downcast_ref()
+    pub fn checkpoints(&self) -> bool {
+        self.inner.octal_game().is_some()
     }
 
     /// The canonical notation (also what `Display` prints).
@@ -322,5 +389,63 @@ impl std::ops::Deref for Rules {
 
     fn deref(&self) -> &dyn RuleSet {
         &*self.inner
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(text: &str) -> Rules {
+        text.parse().unwrap()
+    }
+
+    /// The questions front ends ask, for each kind of rule set: the
+    /// answers they acted on when they asked for the concrete type.
+    #[test]
+    fn each_kind_answers_the_questions_front_ends_ask() {
+        // (notation, subtraction kind, splits, counts splits, theorem,
+        // checkpoints, noun)
+        let cases = [
+            ("1,2,5", Some("finite"), false, false, true, false),
+            ("all-but:2,3", Some("all-but"), false, false, true, false),
+            ("nim", Some("all-but"), false, false, true, false),
+            ("0.77", None, true, true, true, true),
+            ("0.137", None, true, true, true, true),
+            ("4.7", None, true, true, true, true),
+            ("0.8F", None, true, true, true, true),
+            // Moves that never leave two heaps: a subtraction game
+            // written as a code.
+            ("0.33", None, false, true, true, true),
+            ("grundy", None, true, true, false, true),
+        ];
+        for (text, sub, splits, counts, theorem, checkpoints) in cases {
+            let r = rules(text);
+            let kind = r.subtraction().map(|s| match s {
+                Subtraction::Finite(s) => {
+                    assert_eq!(s.to_string(), text);
+                    "finite"
+                }
+                Subtraction::AllBut(s) => {
+                    assert_eq!(s.to_string(), r.to_string());
+                    "all-but"
+                }
+            });
+            assert_eq!(kind, sub, "{text}");
+            assert_eq!(r.octal_game().is_some(), sub.is_none(), "{text}");
+            assert_eq!(r.splits_heaps(), splits, "{text}");
+            assert_eq!(r.counts_splits(), counts, "{text}");
+            assert_eq!(r.has_periodicity_theorem(), theorem, "{text}");
+            assert_eq!(r.checkpoints(), checkpoints, "{text}");
+            let noun = match sub {
+                Some("finite") => "a finite set",
+                Some(_) => "an all-but set",
+                None => "a take-and-break game",
+            };
+            assert_eq!(r.noun(), noun, "{text}");
+            // The noun is one of the family.
+            let family = r.family();
+            assert!(noun.ends_with(family.trim_end_matches('s')), "{text}");
+        }
     }
 }

@@ -226,7 +226,7 @@ mod tests {
             assert_eq!(rules.to_string(), shown, "{input}");
         }
         let kayles: Rules = "0.77".parse().unwrap();
-        assert!(kayles.downcast_ref::<OctalGame>().is_some());
+        assert!(kayles.octal_game().is_some());
     }
 
     #[test]

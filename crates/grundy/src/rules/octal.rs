@@ -23,8 +23,6 @@
 //!   l + p, at most [`Toward::LIMIT`] in all, and says so
 //!   ([`Toward::repeat`]). Misère play of huge heaps is not analysed.
 
-use std::any::Any;
-
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -151,8 +149,27 @@ impl RuleSet for OctalGame {
         width_error(self, heap)
     }
 
-    fn as_any(&self) -> &dyn Any {
-        self
+    fn noun(&self) -> &'static str {
+        "a take-and-break game"
+    }
+
+    fn octal_game(&self) -> Option<&OctalGame> {
+        Some(self)
+    }
+
+    /// Codes with a digit that leaves two or three heaps, and Grundy's
+    /// game.
+    fn splits_heaps(&self) -> bool {
+        self.max_parts() >= 2
+    }
+
+    fn counts_splits(&self) -> bool {
+        true
+    }
+
+    /// Every code (the Guy-Smith theorem); not Grundy's game.
+    fn has_periodicity_theorem(&self) -> bool {
+        OctalGame::has_periodicity_theorem(self)
     }
 }
 

@@ -8,8 +8,6 @@
 //!   their P-positions all lie within max(X) of the first, so the moves
 //!   that can matter from a heap of any size are few.
 
-use std::any::Any;
-
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -22,7 +20,7 @@ use crate::play::{Play, Sequence};
 use crate::set::{AllButSet, FiniteSet};
 
 use super::all_but_model;
-use super::{BigOption, Goal, RuleSet, Toward};
+use super::{BigOption, Goal, RuleSet, Subtraction, Toward};
 
 impl RuleSet for FiniteSet {
     fn notation(&self) -> String {
@@ -88,8 +86,16 @@ impl RuleSet for FiniteSet {
         )))
     }
 
-    fn as_any(&self) -> &dyn Any {
-        self
+    fn noun(&self) -> &'static str {
+        "a finite set"
+    }
+
+    fn subtraction(&self) -> Option<Subtraction<'_>> {
+        Some(Subtraction::Finite(self))
+    }
+
+    fn has_periodicity_theorem(&self) -> bool {
+        true
     }
 }
 
@@ -189,7 +195,15 @@ impl RuleSet for AllButSet {
         Ok(Some(Toward::all(moves)))
     }
 
-    fn as_any(&self) -> &dyn Any {
-        self
+    fn noun(&self) -> &'static str {
+        "an all-but set"
+    }
+
+    fn subtraction(&self) -> Option<Subtraction<'_>> {
+        Some(Subtraction::AllBut(self))
+    }
+
+    fn has_periodicity_theorem(&self) -> bool {
+        true
     }
 }

@@ -69,10 +69,10 @@ impl OctalGame {
     /// for Grundy's game and for codes longer than [`MAX_KEYED_DIGITS`].
     ///
     /// ```
-    /// use grundy::{OctalGame, Rules};
+    /// use grundy::Rules;
     /// let key = |code: &str| {
     ///     let rules: Rules = code.parse().unwrap();
-    ///     rules.downcast_ref::<OctalGame>().unwrap().same_values_key()
+    ///     rules.octal_game().unwrap().same_values_key()
     /// };
     /// // Taking a whole heap of 3 changes nothing: 0.76 has g(3) = 2 either way.
     /// assert_eq!(key("0.761"), key("0.76"));
@@ -146,8 +146,7 @@ mod tests {
     }
 
     fn key(code: &str) -> SameValues {
-        let rules: crate::rules::Rules = code.parse().unwrap();
-        let game = rules.downcast_ref::<OctalGame>().unwrap();
+        let game: OctalGame = code.parse().unwrap();
         game.same_values_key().unwrap()
     }
 
