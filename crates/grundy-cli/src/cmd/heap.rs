@@ -43,7 +43,7 @@ pub fn run(args: HeapArgs) -> anyhow::Result<ExitCode> {
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
-        write_text(&mut out, &report, args.misere)?;
+        write_text(&mut out, &report)?;
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
@@ -66,13 +66,7 @@ fn moves(texts: &[String], more: bool) -> String {
     }
 }
 
-/// The text report; `misere_asked` says whether `--misere` was given (a
-/// misère answer not known without it names the flag).
-fn write_text(
-    out: &mut Output,
-    r: &HeapReport,
-    misere_asked: bool,
-) -> anyhow::Result<()> {
+fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
     writeln!(out, "set:      {}", r.set)?;
     writeln!(out, "heap:     {}", r.heap)?;
     writeln!(out, "grundy:   {}", r.grundy)?;
@@ -100,9 +94,8 @@ fn write_text(
         )?,
         (None, note) => writeln!(
             out,
-            "misère:   not known: {}{}",
+            "misère:   not known: {}",
             note.as_deref().unwrap_or("not computed"),
-            if misere_asked { "" } else { "; --misere searches further" }
         )?,
     }
     Ok(())

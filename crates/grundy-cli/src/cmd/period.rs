@@ -22,8 +22,10 @@ pub struct PeriodArgs {
     #[arg(long)]
     pub misere: bool,
     /// The engine: `auto` probes the set and picks; `block` generates
-    /// position by position; `runs` jumps from run to run (fast when the
-    /// sequence is made of long constant runs, e.g. {a, 2a+1, 3a+1}).
+    /// position by position (one-hot words, or a sliding window for sets
+    /// made of a few long intervals, e.g. 1-100000); `runs` jumps from run
+    /// to run (fast when the sequence is made of long constant runs, e.g.
+    /// {a, 2a+1, 3a+1}).
     #[arg(long, value_name = "ENGINE", default_value = "auto")]
     pub engine: String,
     #[command(flatten)]

@@ -14,6 +14,7 @@
 use std::marker::PhantomData;
 
 use super::cell::{Cell, Rule};
+use super::cells::Cells;
 use super::source::Source;
 
 /// Generates the cells of a finite subtraction game under rule `R`.
@@ -21,11 +22,7 @@ use super::source::Source;
 pub struct BlockEngine<C: Cell, R: Rule<C>> {
     moves: Vec<usize>,
     window: usize,
-    /// How many old cells compaction keeps (at least the window).
-    keep: usize,
-    buf: Vec<C>,
-    len: usize,
-    position: u64,
+    cells: Cells<C>,
     /// The OR of every cell generated: its top bit is the largest value.
     seen: C,
     /// The most positions filled together (1 = the scalar engine).
@@ -43,15 +40,10 @@ impl<C: Cell, R: Rule<C>> BlockEngine<C, R> {
         // windows of 2^16 cells; beyond, room = max(window, 2^20) cells,
         // so memory stays within about twice the window for large sets.
         let room = (16 * window).clamp(1 << 16, 1 << 20).max(window);
-        let mut buf = Vec::with_capacity(window + room);
-        buf.resize(window + room, C::ZERO);
         BlockEngine {
             moves,
             window,
-            keep: window,
-            buf,
-            len: window,
-            position: 0,
+            cells: Cells::new(window, room, C::ZERO),
             seen: C::ZERO,
             max_lanes: 128,
             _rule: PhantomData,
@@ -64,12 +56,6 @@ impl<C: Cell, R: Rule<C>> BlockEngine<C, R> {
     pub fn scalar(moves: &[u64]) -> Self {
         BlockEngine { max_lanes: 1, ..Self::new(moves) }
     }
-
-    fn compact(&mut self) {
-        let start = self.len - self.keep;
-        self.buf.copy_within(start..self.len, 0);
-        self.len = self.keep;
-    }
 }
 
 impl<C: Cell, R: Rule<C>> Source for BlockEngine<C, R> {
@@ -80,19 +66,15 @@ impl<C: Cell, R: Rule<C>> Source for BlockEngine<C, R> {
     }
 
     fn position(&self) -> u64 {
-        self.position
+        self.cells.position()
     }
 
     fn retain(&mut self, cells: usize) {
-        assert_eq!(self.position, 0, "retain before generating");
-        let room = self.buf.len() - self.window;
-        self.keep = cells.max(self.window);
-        self.buf = vec![C::ZERO; self.keep + room];
-        self.len = self.keep;
+        self.cells.retain(cells);
     }
 
     fn max_advance(&self) -> usize {
-        self.buf.len() - self.keep
+        self.cells.max_advance()
     }
 
     fn moves(&self) -> usize {
@@ -100,24 +82,13 @@ impl<C: Cell, R: Rule<C>> Source for BlockEngine<C, R> {
     }
 
     fn advance(&mut self, count: usize) -> &[C] {
-        assert!(count <= self.max_advance(), "advance beyond buffer");
-        if self.len + count > self.buf.len() {
-            self.compact();
-        }
-        let end = self.len + count;
-        self.seen |= fill::<C, R>(
-            &mut self.buf[..end],
-            self.len,
-            &self.moves,
-            self.max_lanes,
-        );
-        self.len = end;
-        self.position += count as u64;
-        &self.buf[..end]
+        let (buf, start) = self.cells.open(count);
+        self.seen |= fill::<C, R>(buf, start, &self.moves, self.max_lanes);
+        self.cells.close(count)
     }
 
     fn buffer(&self) -> &[C] {
-        &self.buf[..self.len]
+        self.cells.cells()
     }
 
     fn max_value(&self) -> u64 {

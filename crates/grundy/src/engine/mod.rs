@@ -12,6 +12,9 @@
 //! * `octal/`: take-and-break games, the sparse-space engine
 //!   (Gangolli-Plambeck; Flammenkamp).
 //!
+//! * `cells.rs`: the buffer the position engines write into (window,
+//!   room, compaction), written once for all three.
+//!
 //! The layer is private; the `bench` feature makes it public for the
 //! benchmark crate, which measures the engines one by one.
 //!
@@ -22,6 +25,7 @@
 
 pub mod block;
 pub mod cell;
+mod cells;
 pub mod fes;
 pub(crate) mod mersenne;
 mod mex_counts;

@@ -14,6 +14,7 @@
 //! intervals), whatever their lengths: `period 1-100000` examines its
 //! positions about 10^4 times faster than reading every option.
 
+use super::cells::Cells;
 use super::mex_counts::MexCounts;
 use super::source::Source;
 use crate::play::Play;
@@ -151,12 +152,9 @@ pub struct SlidingEngine<T: Tally> {
     /// The intervals as buffer offsets: (lo, hi + 1).
     runs: Vec<(usize, usize)>,
     window: usize,
-    /// How many old cells compaction keeps: the window and one more (the
-    /// cell that leaves).
-    keep: usize,
-    buf: Vec<u32>,
-    len: usize,
-    position: u64,
+    /// The window and one cell more behind each new one (the cell that
+    /// leaves).
+    cells: Cells<u32>,
     tally: T,
     max: u32,
 }
@@ -170,15 +168,11 @@ impl<T: Tally> SlidingEngine<T> {
             .map(|(lo, hi)| (lo as usize, hi as usize + 1))
             .collect();
         let window = *moves.last().expect("non-empty set") as usize;
-        let keep = window + 1;
         let room = window.max(1 << 14);
         SlidingEngine {
             runs,
             window,
-            keep,
-            buf: vec![ABSENT; keep + room],
-            len: keep,
-            position: 0,
+            cells: Cells::new(window + 1, room, ABSENT),
             tally,
             max: 0,
         }
@@ -208,19 +202,15 @@ impl<T: Tally> Source for SlidingEngine<T> {
     }
 
     fn position(&self) -> u64 {
-        self.position
+        self.cells.position()
     }
 
     fn retain(&mut self, cells: usize) {
-        assert_eq!(self.position, 0, "retain before generating");
-        let room = self.buf.len() - self.keep;
-        self.keep = cells.max(self.window + 1);
-        self.buf = vec![ABSENT; self.keep + room];
-        self.len = self.keep;
+        self.cells.retain(cells);
     }
 
     fn max_advance(&self) -> usize {
-        self.buf.len() - self.keep
+        self.cells.max_advance()
     }
 
     /// Two look-ups an interval (the cell entering and the one leaving).
@@ -229,34 +219,27 @@ impl<T: Tally> Source for SlidingEngine<T> {
     }
 
     fn advance(&mut self, count: usize) -> &[u32] {
-        assert!(count <= self.max_advance(), "advance beyond buffer");
-        if self.len + count > self.buf.len() {
-            let start = self.len - self.keep;
-            self.buf.copy_within(start..self.len, 0);
-            self.len = self.keep;
-        }
-        for i in self.len..self.len + count {
+        let (buf, start) = self.cells.open(count);
+        for i in start..start + count {
             for &(lo, past) in &self.runs {
-                let enter = self.buf[i - lo];
+                let enter = buf[i - lo];
                 if enter != ABSENT {
                     self.tally.add(enter);
                 }
-                let leave = self.buf[i - past];
+                let leave = buf[i - past];
                 if leave != ABSENT {
                     self.tally.remove(leave);
                 }
             }
             let cell = self.tally.finish();
-            self.buf[i] = cell;
+            buf[i] = cell;
             self.max = self.max.max(cell);
         }
-        self.len += count;
-        self.position += count as u64;
-        &self.buf[..self.len]
+        self.cells.close(count)
     }
 
     fn buffer(&self) -> &[u32] {
-        &self.buf[..self.len]
+        self.cells.cells()
     }
 
     fn max_value(&self) -> u64 {

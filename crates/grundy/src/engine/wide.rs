@@ -5,6 +5,7 @@
 //! position, O(max S) memory. Every set with |S| in the hundreds (say all
 //! odd numbers below 1000) runs here and stays exact.
 
+use super::cells::Cells;
 use super::source::Source;
 
 /// The cell of a position before 0.
@@ -15,11 +16,7 @@ const ABSENT: u32 = u32::MAX;
 pub struct WideEngine {
     moves: Vec<usize>,
     window: usize,
-    /// How many old cells compaction keeps (at least the window).
-    keep: usize,
-    buf: Vec<u32>,
-    len: usize,
-    position: u64,
+    cells: Cells<u32>,
     seen: Vec<u32>,
     stamp: u32,
     max: u32,
@@ -35,10 +32,7 @@ impl WideEngine {
             seen: vec![0; moves.len() + 2],
             moves,
             window,
-            keep: window,
-            buf: vec![ABSENT; window + room],
-            len: window,
-            position: 0,
+            cells: Cells::new(window, room, ABSENT),
             stamp: 0,
             max: 0,
         }
@@ -53,19 +47,15 @@ impl Source for WideEngine {
     }
 
     fn position(&self) -> u64 {
-        self.position
+        self.cells.position()
     }
 
     fn retain(&mut self, cells: usize) {
-        assert_eq!(self.position, 0, "retain before generating");
-        let room = self.buf.len() - self.window;
-        self.keep = cells.max(self.window);
-        self.buf = vec![ABSENT; self.keep + room];
-        self.len = self.keep;
+        self.cells.retain(cells);
     }
 
     fn max_advance(&self) -> usize {
-        self.buf.len() - self.keep
+        self.cells.max_advance()
     }
 
     fn moves(&self) -> usize {
@@ -73,36 +63,29 @@ impl Source for WideEngine {
     }
 
     fn advance(&mut self, count: usize) -> &[u32] {
-        assert!(count <= self.max_advance(), "advance beyond buffer");
-        if self.len + count > self.buf.len() {
-            let start = self.len - self.keep;
-            self.buf.copy_within(start..self.len, 0);
-            self.len = self.keep;
-        }
-        for i in self.len..self.len + count {
+        let (buf, start) = self.cells.open(count);
+        for i in start..start + count {
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.seen.fill(0);
                 self.stamp = 1;
             }
             for &s in &self.moves {
-                let v = self.buf[i - s];
+                let v = buf[i - s];
                 if v != ABSENT {
                     self.seen[v as usize] = self.stamp;
                 }
             }
             let stamp = self.stamp;
             let mex = self.seen.iter().position(|&t| t != stamp).unwrap();
-            self.buf[i] = mex as u32;
+            buf[i] = mex as u32;
             self.max = self.max.max(mex as u32);
         }
-        self.len += count;
-        self.position += count as u64;
-        &self.buf[..self.len]
+        self.cells.close(count)
     }
 
     fn buffer(&self) -> &[u32] {
-        &self.buf[..self.len]
+        self.cells.cells()
     }
 
     fn max_value(&self) -> u64 {

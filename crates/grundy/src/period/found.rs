@@ -20,10 +20,13 @@ use super::pattern::{PatternCycle, Reduction};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineChoice {
     /// Probe the set and pick: the run-length engine when its first few
-    /// thousand segments are long, else the block engine.
+    /// thousand segments are long (giving way to the block engine if its
+    /// segments turn short later), else the block engine.
     #[default]
     Auto,
-    /// The block engine, position by position.
+    /// The position engines, position by position: one-hot words (the
+    /// block engine, or plain integers from |S| = 128), or the
+    /// sliding-window engine for sets made of a few long intervals.
     Block,
     /// The run-length engine, segment by segment.
     Runs,

@@ -225,6 +225,8 @@ pub(crate) fn detect_while_long(
             if n >= 2 * m {
                 engine.state(n, &mut state);
                 first = Some((n, print, state.clone()));
+                // The mean lengths are those of segments past 2 max(S).
+                look = (work.meter.done, work.covered);
                 recent.extend(prefix.iter().copied());
                 recent.push_back((n, seg.value));
             } else {

@@ -677,7 +677,7 @@ impl HeapModel {
         });
         if glanced {
             format!(
-                "{} (a short search, as misère play was not asked for)",
+                "{} (a short search, as misère play was not asked for: ask for it to search with the whole budget)",
                 e.message()
             )
         } else {
@@ -1314,7 +1314,7 @@ mod tests {
         let glance = heap(&kayles, &n, &Budget::default()).unwrap();
         let full = heap_with(&kayles, &n, &asked, &Budget::default()).unwrap();
         assert_eq!(glance.misere_outcome, None);
-        insta::assert_snapshot!(glance.misere_note.as_deref().unwrap(), @r#"the exhaustive search for the misère outcomes of "0.77" reached heap 32 only: this game needs more than 65536 move checks to solve exactly; use smaller heaps (a short search, as misère play was not asked for)"#);
+        insta::assert_snapshot!(glance.misere_note.as_deref().unwrap(), @r#"the exhaustive search for the misère outcomes of "0.77" reached heap 32 only: this game needs more than 65536 move checks to solve exactly; use smaller heaps (a short search, as misère play was not asked for: ask for it to search with the whole budget)"#);
         // Asked for: the outcome the solver finds on its own.
         let mut solver = Solver::outcomes(Play::Misere, Budget::default());
         let wins = solver.wins(&[(kayles.clone(), 40)]).unwrap();

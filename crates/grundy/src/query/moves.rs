@@ -441,6 +441,10 @@ pub(crate) fn split_moves(
         Ok(())
     };
     let mut three_checks = 0u64;
+    // The families' first members: from the pre-period on, but never an
+    // empty heap (a pre-period 0, as in 0.7 where g(n) = n mod 2, would
+    // start a class at a = 0, which is no split).
+    let from = l.max(1);
     for i in 0..=game.code_len() as u64 {
         let d = game.digit(i as usize);
         if d == 0 || *heap < BigUint::from(i) {
@@ -481,7 +485,7 @@ pub(crate) fn split_moves(
                     listed(&mut out, i, vec![a.into(), &total - a]);
                 }
             }
-            for r in l..l + p {
+            for r in from..from + p {
                 if r > hi_small {
                     break;
                 }
@@ -529,7 +533,7 @@ pub(crate) fn split_moves(
             }
             // a below l, b from l on: b = r (mod p), r <= b <= (R - a)/2.
             'one: for a in 1..l {
-                for r in l..l + p {
+                for r in from..from + p {
                     if !fits(a + 2 * r) {
                         break;
                     }
@@ -557,11 +561,11 @@ pub(crate) fn split_moves(
                 }
             }
             // Both from l on: a = r1, b = r2 (mod p), r1 <= a <= b.
-            'two: for r1 in l..l + p {
+            'two: for r1 in from..from + p {
                 if !fits(3 * r1) {
                     break;
                 }
-                for r2 in l..l + p {
+                for r2 in from..from + p {
                     let b = least_at_least(r2, r1, p);
                     if !fits(r1 + 2 * b) {
                         continue;
@@ -743,6 +747,13 @@ mod tests {
         }
         // Heaps below 2 (l + p): fewer families, none at all.
         assert!(check("0.44", None, &[100, 150, 200]).is_empty());
+        // Pre-period 0 (0.7 and 0.F: g(n) = n mod 2): no family may
+        // start at an empty heap (a review found a = 0 members there).
+        for (code, heaps) in
+            [("0.7", &[40u64, 41, 57][..]), ("0.F", &[30, 31])]
+        {
+            assert!(!check(code, None, heaps).is_empty(), "{code}");
+        }
     }
 
     /// Hexadecimal games that leave three heaps (their least periods are
