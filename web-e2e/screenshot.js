@@ -1,4 +1,4 @@
-// Takes the README's screenshots: node screenshot.js OUTDIR
+// Takes the screenshots of docs/WEB.md: node screenshot.js OUTDIR
 // (a phone-sized view of the sequence, a game, a sweep and its formula).
 'use strict';
 

@@ -13,16 +13,16 @@
 //! Run: `cargo bench --manifest-path bench/Cargo.toml --bench fit`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy_fit::{Key, Options, Row, Table, Verdict, fit};
+use grundy_fit::{FitRow, FitTable, FitVerdict, Key, Options, fit};
 
-fn grid(mut f: impl FnMut(i64, i64) -> i64) -> Table {
+fn grid(mut f: impl FnMut(i64, i64) -> i64) -> FitTable {
     let mut rows = Vec::with_capacity(10_000);
     for a in 1..=100 {
         for b in a + 1..=a + 100 {
-            rows.push(Row::new(vec![a, b], f(a, b)));
+            rows.push(FitRow::new(vec![a, b], f(a, b)));
         }
     }
-    Table::new(vec!["a".into(), "b".into()], Key::Period, rows).unwrap()
+    FitTable::new(vec!["a".into(), "b".into()], Key::Period, rows).unwrap()
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -57,7 +57,7 @@ fn bench(c: &mut Criterion) {
         ("random values", &random, false),
     ] {
         let f = fit(table, &opts).unwrap();
-        assert_eq!(f.verdict() == &Verdict::Law, law, "{name}");
+        assert_eq!(f.verdict() == &FitVerdict::Law, law, "{name}");
         group.bench_function(name, |b| b.iter(|| fit(table, &opts).unwrap()));
     }
     group.finish();

@@ -7,9 +7,11 @@
 # family given after N and DIR, and writes DIR/I.csv. Submit it from the
 # directory that is to hold logs/ and DIR, with --array=0-(N-1):
 #   mkdir -p logs    # Slurm opens logs/... before the script runs
-#   sbatch --array=0-31 sweep-array.sh 32 shards \
-#     'all-but:a,b,a+b,a+2b' --param a=1..100 --param 'b=a+1..a+100'
-# and once every task is done:  grundy merge shards/*.csv -o family.csv
+#   JOB=$(sbatch --parsable --array=0-31 sweep-array.sh 32 shards \
+#     'all-but:a,b,a+b,a+2b' --param a=1..100 --param 'b=a+1..a+100')
+# and the merge as a job that starts once every task has succeeded:
+#   sbatch --dependency=afterok:$JOB --kill-on-invalid-dep=yes \
+#     --wrap 'grundy merge shards/*.csv -o family.csv'
 # GRUNDY_SUFFIX (default csv) names the shard files: csv.zst or csv.gz
 # writes them compressed (sbatch --export=ALL,GRUNDY_SUFFIX=csv.zst ...).
 set -euo pipefail

@@ -22,8 +22,17 @@ use clap::{Args, Parser, Subcommand};
 /// (either case) add 8: the move may leave three heaps (`0.8F`), and d0
 /// may then be 8 or C. `grundy` is Grundy's game: split a heap into two
 /// unequal heaps.
+///
+/// The keys of every --json output, the CSV columns and the exit codes:
+/// `grundy help json`.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, about, max_term_width = 100)]
+#[command(
+    name = "grundy",
+    version,
+    about,
+    max_term_width = 100,
+    disable_help_subcommand = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -81,6 +90,10 @@ pub enum Command {
     /// positions that get k and the boundary pattern (the FES algorithm of
     /// Sleator-Slusky and Suetsugu-Abuku).
     Explain(crate::cmd::explain::ExplainArgs),
+    /// Print this help, a command's help (`grundy help period`), or the
+    /// keys of every --json output and the exit codes (`grundy help
+    /// json`).
+    Help(crate::cmd::help::HelpArgs),
 }
 
 /// How to print results, and where.
@@ -130,8 +143,10 @@ impl BudgetArgs {
         &self,
         rules: impl IntoIterator<Item = &'a grundy::Rules>,
     ) -> anyhow::Result<grundy::Budget> {
-        let octal = rules.into_iter().any(|r| r.counts_splits());
-        self.budget(octal)
+        let timed = self.timeout.is_some();
+        let limits =
+            grundy::Rules::budget_for(rules, self.max_positions, timed);
+        self.within_deadline(limits)
     }
 
     /// The budget for a computation on rules that are not octal games,
@@ -141,21 +156,24 @@ impl BudgetArgs {
     /// game gets no smaller default), within the deadline of `--timeout`.
     /// Neither counts splits.
     pub fn limit(&self) -> anyhow::Result<grundy::Budget> {
-        self.budget(false)
+        let timed = self.timeout.is_some();
+        let limits =
+            grundy::Budget::defaults(false, self.max_positions, timed);
+        self.within_deadline(limits)
     }
 
-    fn budget(&self, octal: bool) -> anyhow::Result<grundy::Budget> {
+    /// `limits` with the deadline of `--timeout`.
+    fn within_deadline(
+        &self,
+        limits: grundy::Budget,
+    ) -> anyhow::Result<grundy::Budget> {
         let deadline = match self.timeout {
             Some(t) => {
                 seconds(t, "--timeout")?.and_then(grundy::deadline_after)
             }
             None => None,
         };
-        let timed = self.timeout.is_some();
-        Ok(grundy::Budget {
-            deadline,
-            ..grundy::Budget::defaults(octal, self.max_positions, timed)
-        })
+        Ok(grundy::Budget { deadline, ..limits })
     }
 }
 

@@ -178,8 +178,8 @@ pub struct FormatFlags {
     /// command).
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
-    /// Print JSON (the keys are documented in the README); the same as
-    /// --format json.
+    /// Print JSON (the keys: `grundy help json`); the same as --format
+    /// json.
     #[arg(long, conflicts_with_all = ["csv", "format"])]
     pub json: bool,
     /// Print CSV with a header row; the same as --format csv.

@@ -85,15 +85,22 @@ impl Write for Output {
     }
 }
 
-/// A spinner counting positions, shown only on a terminal.
+/// Progress on stderr, shown only on a terminal: a spinner counting
+/// positions, or a bar counting the sets of a sweep. Cleared when
+/// dropped.
 pub struct Progress {
     bar: Option<ProgressBar>,
 }
 
 impl Progress {
+    /// Nothing shown (stderr is not a terminal).
+    fn hidden() -> Progress {
+        Progress { bar: None }
+    }
+
     pub fn positions(label: &str) -> Progress {
         if !io::stderr().is_terminal() {
-            return Progress { bar: None };
+            return Progress::hidden();
         }
         let bar = ProgressBar::new_spinner();
         bar.set_style(
@@ -106,6 +113,35 @@ impl Progress {
         bar.enable_steady_tick(Duration::from_millis(120));
         Progress { bar: Some(bar) }
     }
+
+    /// A bar over the `total` sets of a sweep (`grundy sweep`, `grundy
+    /// fit`), `done` of them done already (a resumed sweep).
+    pub fn sets(total: u64, done: u64) -> Progress {
+        if !io::stderr().is_terminal() {
+            return Progress::hidden();
+        }
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:30} {human_pos}/{human_len} sets ({per_sec}, ETA {eta})",
+            )
+            .expect("valid template"),
+        );
+        bar.set_position(done);
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress { bar: Some(bar) }
+    }
+
+    /// Counts `n` more sets (or positions).
+    pub fn inc(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+        }
+    }
+
+    /// Clears the progress from the terminal, as dropping it does: before
+    /// the results or a message are written.
+    pub fn finish(self) {}
 
     /// The library observer that moves this spinner (none off a
     /// terminal).

@@ -10,6 +10,7 @@ mod files;
 mod fit;
 mod formats;
 mod heap;
+mod help;
 mod octal;
 mod period;
 #[cfg(feature = "pictures")]

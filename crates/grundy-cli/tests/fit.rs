@@ -33,7 +33,7 @@ fn owned(v: &[(&str, &str)]) -> Vec<(String, String)> {
     v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
 }
 
-/// Feeds each piece back to `grundy sweep FAMILY --check`, as the README
+/// Feeds each piece back to `grundy sweep FAMILY --check`, as docs/CLI.md
 /// says a reader can: `KEY == if(WHEN, FORMULA, KEY)`, or `KEY ==
 /// FORMULA` for a single piece. Every row must pass.
 fn round_trip(family: &[&str], fit: &Value) {
@@ -419,7 +419,7 @@ fn from_files_and_stdin() {
     }
 }
 
-/// The JSON contract (README, "Finding formulas"): these keys, in this
+/// The JSON contract (docs/JSON.md, "grundy fit ... --json"): these keys, in this
 /// order; rows as objects of the parameters and the key.
 #[test]
 fn json_contract() {
@@ -520,8 +520,23 @@ fn bad_input() {
             "grundy: --validate \"z=1..5\" names no parameter of the family; its parameters are a, b",
         ),
         (
+            with(&["--for", "period", "--validate", "=1..2"]),
+            "grundy: --validate \"=1..2\": write NAME=LO..HI with a parameter of the family (a, b), e.g. a=31..60",
+        ),
+        (
             with(&["--for", "period", "--validate", "a=1..2"]),
             "grundy: --validate a=1..2 adds no rows beyond the 30 fitted; give a range past them",
+        ),
+        (
+            vec![
+                "fit",
+                "all-but:a,a+1",
+                "--param",
+                "a=1..9",
+                "--for",
+                "max_value",
+            ],
+            "grundy: the family's sets have no max_value (all-but sets have unbounded values); fit another key, e.g. --for period",
         ),
         (
             vec!["fit", "--from", not_sweep, "--for", "period"],

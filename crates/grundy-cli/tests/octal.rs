@@ -600,6 +600,52 @@ fn sweep_of_two_digit_codes_matches_the_table() {
     }
 }
 
+/// `--octal` in shards (the job array of docs/SWEEPS.md): the shards
+/// hold every code once, the codes of one sequence in one shard (they
+/// share one evaluation), and `grundy merge` of the shard files, in any
+/// order, is byte for byte the file one process writes. A shard written
+/// to stdout is its file.
+#[test]
+fn octal_shards_merge_into_the_one_process_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let path =
+        |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let base = ["sweep", "--octal", "2", "--max-positions", "8000"];
+    let one = path("one.csv");
+    run(&[&base[..], &["-o", &one]].concat(), 0);
+    let mut shards = Vec::new();
+    for i in 0..4 {
+        let file = path(&format!("{i}.csv"));
+        let shard = format!("{i}/4");
+        run(&[&base[..], &["--shard", &shard, "-o", &file]].concat(), 0);
+        let (out, _) = run(&[&base[..], &["--shard", &shard]].concat(), 0);
+        assert_eq!(out, std::fs::read_to_string(&file).unwrap(), "{shard}");
+        shards.push(file);
+    }
+    let merged = path("merged.csv");
+    let mut args = vec!["merge", "-o", &merged];
+    args.extend(
+        [&shards[3], &shards[1], &shards[0], &shards[2]].map(String::as_str),
+    );
+    run(&args, 0);
+    assert_eq!(std::fs::read(&merged).unwrap(), std::fs::read(&one).unwrap());
+    // The shard of each code.
+    let mut shard_of = HashMap::new();
+    for (i, file) in shards.iter().enumerate() {
+        let text = std::fs::read_to_string(file).unwrap();
+        for line in text.lines().skip(1) {
+            let code = line.split(',').nth(3).unwrap().to_string();
+            assert_eq!(shard_of.insert(code.clone(), i), None, "{code} twice");
+        }
+    }
+    assert_eq!(shard_of.len(), 127);
+    // Officers (0.6) and the codes with its values, which round robin
+    // would put in four shards (they are neighbours in family order).
+    for code in ["0.61", "0.62", "0.63"] {
+        assert_eq!(shard_of[code], shard_of["0.6"], "{code}");
+    }
+}
+
 /// The whole three-digit table, 1023 codes, each to 2^20 heaps but at
 /// most 5 s (games whose values grow, such as 0.76, cost O(n) a heap:
 /// 2^20 heaps would take most of an hour each). Every solved game of the

@@ -158,11 +158,11 @@ fn certificate_line(args: &[&str]) -> String {
 fn issue_35_window_certificate() {
     assert_eq!(
         certificate_line(&["period", "2,3,7", "--engine", "block"]),
-        "g(n + 5) = g(n) for every n in [0, 78), all the n the search compared; the last m = 7 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0"
+        "g(n + 5) = g(n) for every n in [0, 9), all the n the search compared; the last m = 7 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0"
     );
     assert_eq!(
         certificate_line(&["period", "3,5,9", "--misere"]),
-        "o(n + 2) = o(n), where o(n) is 0 at a P-position and 1 at an N-position, for every n in [14, 82), all the n the search compared; the last m = 9 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 14"
+        "o(n + 2) = o(n), where o(n) is 0 at a P-position and 1 at an N-position, for every n in [14, 24), all the n the search compared; the last m = 9 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 14"
     );
     let runs = certificate_line(&["period", "5,11,16", "--engine", "runs"]);
     assert!(

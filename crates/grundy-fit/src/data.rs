@@ -65,40 +65,37 @@ impl FromStr for Key {
     /// ```
     fn from_str(s: &str) -> Result<Key> {
         let t = s.trim();
-        Key::ALL.into_iter().find(|k| k.name() == t).ok_or_else(|| {
-            let names: Vec<&str> = Key::ALL.iter().map(|k| k.name()).collect();
-            Error::new(format!(
-                "unknown key \"{t}\"; use one of {}",
-                names.join(", ")
-            ))
-        })
+        Key::ALL
+            .into_iter()
+            .find(|k| k.name() == t)
+            .ok_or_else(|| Error::UnknownKey(t.to_string()))
     }
 }
 
 /// One member of the family: its parameter values and the key's value
 /// (`None` when the sweep found none: `not found` or `error` rows).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Row {
-    /// The parameter values, in the order of [`Table::params`].
+pub struct FitRow {
+    /// The parameter values, in the order of [`FitTable::params`].
     pub params: Vec<i64>,
     /// The key's value.
     pub value: Option<i64>,
 }
 
-impl Row {
+impl FitRow {
     /// A row with a value.
-    pub fn new(params: Vec<i64>, value: i64) -> Row {
-        Row { params, value: Some(value) }
+    pub fn new(params: Vec<i64>, value: i64) -> FitRow {
+        FitRow { params, value: Some(value) }
     }
 }
 
 /// The rows of one family for one key, validated: at least one parameter,
 /// names usable in a `--check` formula, every row as wide as the names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct FitTable {
     params: Vec<String>,
     key: Key,
-    rows: Vec<Row>,
+    rows: Vec<FitRow>,
 }
 
 /// Names the `--check` language reserves (functions and literals), and
@@ -120,18 +117,18 @@ const RESERVED: [&str; 14] = [
     "predicted",
 ];
 
-impl Table {
+impl FitTable {
     /// Checks and wraps the rows. Errors name the bad parameter or row.
     ///
     /// ```
-    /// use grundy_fit::{Key, Row, Table};
-    /// let t = Table::new(vec!["k".into()], Key::Period, vec![
-    ///     Row::new(vec![1], 2),
-    ///     Row { params: vec![2], value: None },
+    /// use grundy_fit::{FitRow, FitTable, Key};
+    /// let t = FitTable::new(vec!["k".into()], Key::Period, vec![
+    ///     FitRow::new(vec![1], 2),
+    ///     FitRow { params: vec![2], value: None },
     /// ])?;
     /// assert_eq!(t.rows().len(), 2);
-    /// let e = Table::new(vec!["k".into()], Key::Period,
-    ///     vec![Row::new(vec![1, 2], 3)]).unwrap_err();
+    /// let e = FitTable::new(vec!["k".into()], Key::Period,
+    ///     vec![FitRow::new(vec![1, 2], 3)]).unwrap_err();
     /// assert_eq!(e.to_string(),
     ///     "row 1 has 2 parameter values for 1 parameter (k)");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -139,49 +136,36 @@ impl Table {
     pub fn new(
         params: Vec<String>,
         key: Key,
-        rows: Vec<Row>,
-    ) -> Result<Table> {
+        rows: Vec<FitRow>,
+    ) -> Result<FitTable> {
         if params.is_empty() {
-            return Err(Error::new(
-                "no parameters; a family needs at least one, e.g. \"a=1..30\"",
-            ));
+            return Err(Error::NoParameters);
         }
         for (i, name) in params.iter().enumerate() {
             let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
                 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !ok {
-                return Err(Error::new(format!(
-                    "bad parameter name \"{name}\"; use letters, digits and \
-                     \"_\", starting with a letter"
-                )));
+                return Err(Error::BadParameterName(name.clone()));
             }
             if RESERVED.contains(&name.as_str())
                 || Key::ALL.iter().any(|k| k.name() == name)
             {
-                return Err(Error::new(format!(
-                    "parameter name \"{name}\" is reserved in formulas; \
-                     rename it"
-                )));
+                return Err(Error::ReservedParameterName(name.clone()));
             }
             if params[..i].contains(name) {
-                return Err(Error::new(format!(
-                    "parameter \"{name}\" is given twice"
-                )));
+                return Err(Error::DuplicateParameter(name.clone()));
             }
         }
         for (i, row) in rows.iter().enumerate() {
             if row.params.len() != params.len() {
-                return Err(Error::new(format!(
-                    "row {} has {} parameter values for {} parameter{} ({})",
-                    i + 1,
-                    row.params.len(),
-                    params.len(),
-                    if params.len() == 1 { "" } else { "s" },
-                    params.join(", ")
-                )));
+                return Err(Error::RowWidth {
+                    row: i + 1,
+                    values: row.params.len(),
+                    params,
+                });
             }
         }
-        Ok(Table { params, key, rows })
+        Ok(FitTable { params, key, rows })
     }
 
     /// The parameter names, outermost first.
@@ -195,7 +179,7 @@ impl Table {
     }
 
     /// The rows, in the family's order.
-    pub fn rows(&self) -> &[Row] {
+    pub fn rows(&self) -> &[FitRow] {
         &self.rows
     }
 }

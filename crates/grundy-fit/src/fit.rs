@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 
 use crate::classfit::{Ctx, Fitted};
-use crate::data::Table;
+use crate::data::FitTable;
 use crate::describe;
 use crate::error::{Error, Result};
 use crate::expr::{Cond, Expr};
 use crate::formula::Formula;
-use crate::law::{Fit, Piece, Verdict};
+use crate::law::{Fit, FitVerdict, Piece};
 use crate::options::Options;
 use crate::scheme::{Label, Scheme};
 use crate::search::SchemeFit;
@@ -19,19 +19,19 @@ use crate::search::SchemeFit;
 /// key on its rows, or says there is none.
 ///
 /// ```
-/// use grundy_fit::{Key, Options, Row, Table, Verdict, fit};
+/// use grundy_fit::{FitRow, FitTable, FitVerdict, Key, Options, fit};
 /// // Bachet's game {1..k} has period k + 1 (Berlekamp, Conway, Guy,
 /// // Winning Ways, ch. 4).
-/// let rows = (1..=12).map(|k| Row::new(vec![k], k + 1)).collect();
-/// let table = Table::new(vec!["k".into()], Key::Period, rows)?;
+/// let rows = (1..=12).map(|k| FitRow::new(vec![k], k + 1)).collect();
+/// let table = FitTable::new(vec!["k".into()], Key::Period, rows)?;
 /// let f = fit(&table, &Options::default())?;
-/// assert_eq!(f.verdict(), &Verdict::Law);
+/// assert_eq!(f.verdict(), &FitVerdict::Law);
 /// assert_eq!(f.pieces()[0].when(), "true");
 /// assert_eq!(f.pieces()[0].formula(), "k + 1");
 /// assert_eq!(f.pieces()[0].confirming(), 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
+pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
     options.check()?;
     let n = table.params().len();
     let usable: Vec<(&[i64], i64)> = table
@@ -40,15 +40,11 @@ pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
         .filter_map(|r| Some((r.params.as_slice(), r.value?)))
         .collect();
     if usable.len() < 2 {
-        return Err(Error::new(format!(
-            "{} row{}, {} with a value for {}; a fit needs at least 2 \
-             rows with a value (widen the parameter ranges or raise the \
-             budget)",
-            table.rows().len(),
-            if table.rows().len() == 1 { "" } else { "s" },
-            usable.len(),
-            table.key()
-        )));
+        return Err(Error::TooFewValues {
+            rows: table.rows().len(),
+            with_value: usable.len(),
+            key: table.key(),
+        });
     }
     let allowed = (options.max_exceptions * usable.len() as f64) as usize;
     let budget = options.max_pieces + allowed;
@@ -103,7 +99,7 @@ pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
         rows: table.rows().len(),
         pieces: Vec::new(),
         exceptions: table.rows().to_vec(),
-        verdict: Verdict::NoSimpleLaw(reason),
+        verdict: FitVerdict::NoSimpleLaw(reason),
     };
     let Some((sf, _)) = best else {
         return Ok(no_law(format!(
@@ -150,7 +146,7 @@ pub fn fit(table: &Table, options: &Options) -> Result<Fit> {
 /// Turns the winning scheme's groups into pieces and re-checks every row
 /// with the printed conditions and formulas.
 fn assemble(
-    table: &Table,
+    table: &FitTable,
     sf: &SchemeFit,
     ctx: &Ctx<'_>,
     usable: &[(&[i64], i64)],
@@ -240,7 +236,7 @@ fn assemble(
             rows: table.rows().len(),
             pieces: pieces.into_iter().map(|p| p.1).collect(),
             exceptions,
-            verdict: Verdict::Law,
+            verdict: FitVerdict::Law,
         };
     }
 }

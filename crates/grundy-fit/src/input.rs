@@ -8,7 +8,7 @@
 
 use indexmap::IndexMap;
 
-use crate::data::{Key, Row, Table};
+use crate::data::{FitRow, FitTable, Key};
 use crate::error::{Error, Result};
 
 /// Parses a sweep's CSV (with its header) or JSON Lines into a table for
@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 /// assert_eq!(t.rows()[1].value, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn parse_sweep(text: &str, key: Key) -> Result<Table> {
+pub fn parse_sweep(text: &str, key: Key) -> Result<FitTable> {
     if text.trim_start().starts_with('{') {
         parse_jsonl(text, key)
     } else {
@@ -35,36 +35,28 @@ pub fn parse_sweep(text: &str, key: Key) -> Result<Table> {
     }
 }
 
-fn no_set() -> Error {
-    Error::new(
-        "not a grundy sweep: no \"set\" column after the parameters; write \
-         the file with `grundy sweep ... --format csv` (or jsonl)",
-    )
-}
-
-fn parse_csv(text: &str, key: Key) -> Result<Table> {
+fn parse_csv(text: &str, key: Key) -> Result<FitTable> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .from_reader(text.as_bytes());
     let header: Vec<String> = reader
         .headers()
-        .map_err(|e| Error::new(format!("cannot read the CSV header: {e}")))?
+        .map_err(|e| Error::Csv { line: None, message: e.to_string() })?
         .iter()
         .map(|h| h.trim().to_string())
         .collect();
-    let nparams = header.iter().position(|h| h == "set").ok_or_else(no_set)?;
-    let kcol =
-        header.iter().position(|h| h == key.name()).ok_or_else(|| {
-            Error::new(format!(
-                "the file has no \"{key}\" column; its columns are {}",
-                header.join(", ")
-            ))
-        })?;
+    let nparams =
+        header.iter().position(|h| h == "set").ok_or(Error::NotASweep)?;
+    let kcol = header
+        .iter()
+        .position(|h| h == key.name())
+        .ok_or_else(|| Error::NoColumn { key, columns: header.clone() })?;
     let mut rows = Vec::new();
     for (i, rec) in reader.records().enumerate() {
         let line = i + 2;
-        let rec = rec.map_err(|e| {
-            Error::new(format!("line {line}: cannot read the CSV row: {e}"))
+        let rec = rec.map_err(|e| Error::Csv {
+            line: Some(line),
+            message: e.to_string(),
         })?;
         let field = |c: usize| rec.get(c).unwrap_or("").trim();
         let mut params = Vec::with_capacity(nparams);
@@ -77,20 +69,20 @@ fn parse_csv(text: &str, key: Key) -> Result<Table> {
         } else {
             Some(integer(v, key.name(), line)?)
         };
-        rows.push(Row { params, value });
+        rows.push(FitRow { params, value });
     }
-    Table::new(header[..nparams].to_vec(), key, rows)
+    FitTable::new(header[..nparams].to_vec(), key, rows)
 }
 
 fn integer(text: &str, column: &str, line: usize) -> Result<i64> {
-    text.parse().map_err(|_| {
-        Error::new(format!(
-            "line {line}: {column} \"{text}\" is not an integer"
-        ))
+    text.parse().map_err(|_| Error::NotAnInteger {
+        line,
+        column: column.to_string(),
+        value: format!("\"{text}\""),
     })
 }
 
-fn parse_jsonl(text: &str, key: Key) -> Result<Table> {
+fn parse_jsonl(text: &str, key: Key) -> Result<FitTable> {
     let mut names: Option<Vec<String>> = None;
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -101,39 +93,44 @@ fn parse_jsonl(text: &str, key: Key) -> Result<Table> {
         // An IndexMap keeps the keys in file order: the parameters are
         // the keys before "set".
         let obj: IndexMap<String, serde_json::Value> =
-            serde_json::from_str(line).map_err(|e| {
-                Error::new(format!("line {n}: not a JSON object: {e}"))
+            serde_json::from_str(line).map_err(|e| Error::NotJson {
+                line: n,
+                message: e.to_string(),
             })?;
         let params = names.get_or_insert_with(|| {
             obj.keys().take_while(|k| *k != "set").cloned().collect()
         });
         if !obj.contains_key("set") {
-            return Err(no_set());
+            return Err(Error::NotASweep);
         }
         let int = |name: &str| -> Result<Option<i64>> {
             match obj.get(name) {
-                None => Err(Error::new(format!(
-                    "line {n}: no \"{name}\"; every row needs the parameters \
-                     and \"{key}\""
-                ))),
-                Some(serde_json::Value::Null) => Ok(None),
-                Some(v) => v.as_i64().map(Some).ok_or_else(|| {
-                    Error::new(format!(
-                        "line {n}: {name} {v} is not an integer"
-                    ))
+                None => Err(Error::MissingColumn {
+                    line: n,
+                    column: name.to_string(),
+                    key,
                 }),
+                Some(serde_json::Value::Null) => Ok(None),
+                Some(v) => {
+                    v.as_i64().map(Some).ok_or_else(|| Error::NotAnInteger {
+                        line: n,
+                        column: name.to_string(),
+                        value: v.to_string(),
+                    })
+                }
             }
         };
         let mut values = Vec::with_capacity(params.len());
         for p in params.iter() {
-            values.push(int(p)?.ok_or_else(|| {
-                Error::new(format!("line {n}: parameter {p} is null"))
+            values.push(int(p)?.ok_or_else(|| Error::NullParameter {
+                line: n,
+                name: p.clone(),
             })?);
         }
-        rows.push(Row { params: values, value: int(key.name())? });
+        rows.push(FitRow { params: values, value: int(key.name())? });
     }
-    let params = names.ok_or_else(|| Error::new("the file has no rows"))?;
-    Table::new(params, key, rows)
+    let params = names.ok_or(Error::NoRows)?;
+    FitTable::new(params, key, rows)
 }
 
 #[cfg(test)]
@@ -154,12 +151,12 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         let e = parse_sweep("a,b\n1,2\n", Key::Period).unwrap_err();
-        assert!(e.message().starts_with("not a grundy sweep"), "{e}");
+        assert!(e.to_string().starts_with("not a grundy sweep"), "{e}");
         let e = parse_sweep("a,set,period\nx,1,2\n", Key::Period).unwrap_err();
-        assert_eq!(e.message(), "line 2: a \"x\" is not an integer");
+        assert_eq!(e.to_string(), "line 2: a \"x\" is not an integer");
         let e = parse_sweep("a,set,period\n1,1,2\n", Key::Saltus).unwrap_err();
         assert_eq!(
-            e.message(),
+            e.to_string(),
             "the file has no \"saltus\" column; its columns are a, set, period"
         );
     }

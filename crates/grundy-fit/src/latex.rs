@@ -5,23 +5,23 @@
 use std::fmt::Write;
 
 use crate::expr::latex_name;
-use crate::law::{Fit, Verdict};
+use crate::law::{Fit, FitVerdict};
 
 impl Fit {
     /// The law in LaTeX.
     ///
     /// ```
-    /// use grundy_fit::{Key, Options, Row, Table, fit};
+    /// use grundy_fit::{FitRow, FitTable, Key, Options, fit};
     /// // Two-element sets {a, b}: period 2a when b is an odd multiple of
     /// // a, else a + b (Berlekamp, Conway, Guy, Winning Ways, ch. 4).
     /// let mut rows = Vec::new();
     /// for a in 1..=12i64 {
     ///     for b in a + 1..=a + 24 {
     ///         let p = if b % (2 * a) == a { 2 * a } else { a + b };
-    ///         rows.push(Row::new(vec![a, b], p));
+    ///         rows.push(FitRow::new(vec![a, b], p));
     ///     }
     /// }
-    /// let t = Table::new(vec!["a".into(), "b".into()], Key::Period, rows)?;
+    /// let t = FitTable::new(vec!["a".into(), "b".into()], Key::Period, rows)?;
     /// let tex = fit(&t, &Options::default())?.latex();
     /// assert!(tex.contains(r"\mathrm{period}(a, b) = \begin{cases}"));
     /// assert!(tex.contains(r"2a & \text{if } b \bmod 2a = a"));
@@ -33,7 +33,7 @@ impl Fit {
             self.params.iter().map(|p| latex_name(p)).collect();
         let lhs = format!("\\mathrm{{{key}}}({})", args.join(", "));
         let mut out = String::new();
-        if let Verdict::NoSimpleLaw(why) = &self.verdict {
+        if let FitVerdict::NoSimpleLaw(why) = &self.verdict {
             writeln!(out, "% no simple law for {}: {why}", self.key).unwrap();
             return out;
         }

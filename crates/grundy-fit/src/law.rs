@@ -1,12 +1,12 @@
 //! The result of a fit: a law's pieces (condition, formula, evidence), the
 //! rows no piece explains, and the verdict.
 
-use crate::data::{Key, Row};
+use crate::data::{FitRow, Key};
 use crate::expr::{Cond, Expr};
 
 /// Whether the fit found a law.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum FitVerdict {
     /// The pieces explain the rows, each with rows to spare.
     Law,
     /// No simple law: the reason (too many pieces or exceptions). The fit
@@ -112,8 +112,8 @@ pub struct Fit {
     pub(crate) key: Key,
     pub(crate) rows: usize,
     pub(crate) pieces: Vec<Piece>,
-    pub(crate) exceptions: Vec<Row>,
-    pub(crate) verdict: Verdict,
+    pub(crate) exceptions: Vec<FitRow>,
+    pub(crate) verdict: FitVerdict,
 }
 
 impl Fit {
@@ -140,12 +140,12 @@ impl Fit {
 
     /// Rows no piece explains: rows without a value, sporadic exceptions
     /// (or every row, when there is no simple law). In family order.
-    pub fn exceptions(&self) -> &[Row] {
+    pub fn exceptions(&self) -> &[FitRow] {
         &self.exceptions
     }
 
     /// Law or not, and why not.
-    pub fn verdict(&self) -> &Verdict {
+    pub fn verdict(&self) -> &FitVerdict {
         &self.verdict
     }
 

@@ -8,7 +8,7 @@
 //! simple law. It is the engine of `grundy fit` (issue 17); it does no I/O.
 //!
 //! ```
-//! use grundy_fit::{Key, Options, Row, Table, fit};
+//! use grundy_fit::{FitRow, FitTable, Key, Options, fit};
 //! // X = {a, b, a+b, 2a+b}, all-but sets: the periods of K. Suetsugu,
 //! // T. Abuku, All-but Nim with FES sets of size 4, Lemma 7 and
 //! // Conjecture 3 (here computed from their closed form).
@@ -18,10 +18,10 @@
 //!         let (u, g) = (b % (2 * a), num_integer::gcd(a, b));
 //!         let p = if u <= a { 2 * b + 3 * a - u }
 //!                 else { a * (2 * b + a + u) / g };
-//!         rows.push(Row::new(vec![a, b], p));
+//!         rows.push(FitRow::new(vec![a, b], p));
 //!     }
 //! }
-//! let t = Table::new(vec!["a".into(), "b".into()], Key::Period, rows)?;
+//! let t = FitTable::new(vec!["a".into(), "b".into()], Key::Period, rows)?;
 //! let f = fit(&t, &Options::default())?;
 //! let laws: Vec<(&str, &str)> =
 //!     f.pieces().iter().map(|p| (p.when(), p.formula())).collect();
@@ -114,8 +114,9 @@
 //! rows but no evidence). A law may have at most
 //! [`Options::max_pieces`] pieces and leave at most
 //! [`Options::max_exceptions`] of the rows with a value unexplained;
-//! otherwise the fit's [`Verdict`] is [`Verdict::NoSimpleLaw`] with the
-//! reason, no pieces are offered, and every row is listed as an exception.
+//! otherwise the fit's [`FitVerdict`] is [`FitVerdict::NoSimpleLaw`] with
+//! the reason, no pieces are offered, and every row is listed as an
+//! exception.
 //! Rows without a value are always listed as exceptions and never count
 //! against a law.
 //!
@@ -158,13 +159,15 @@ mod options;
 mod report;
 mod scheme;
 mod search;
+mod sweep;
 mod validate;
 
-pub use data::{Key, Row, Table};
+pub use data::{FitRow, FitTable, Key};
 pub use error::{Error, Result};
 pub use fit::fit;
 pub use input::parse_sweep;
-pub use law::{Fit, Piece, Verdict};
+pub use law::{Fit, FitVerdict, Piece};
 pub use options::{MAX_DEGREE, Options};
 pub use report::{PieceReport, Report, RowRecord, Validated};
+pub use sweep::{SweepRow, validation_ranges};
 pub use validate::{PieceCheck, Validation, Wrong};

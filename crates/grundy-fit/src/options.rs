@@ -52,22 +52,13 @@ impl Options {
 
     pub(crate) fn check(&self) -> Result<()> {
         if self.degree > MAX_DEGREE {
-            return Err(Error::new(format!(
-                "degree {} is too high; use a degree from 0 to {MAX_DEGREE} \
-                 (default 3)",
-                self.degree
-            )));
+            return Err(Error::DegreeTooHigh(self.degree));
         }
         if self.max_pieces == 0 {
-            return Err(Error::new(
-                "at most 0 pieces allows no law; use 1 or more (default 8)",
-            ));
+            return Err(Error::NoPieces);
         }
         if !(0.0..=1.0).contains(&self.max_exceptions) {
-            return Err(Error::new(format!(
-                "exception share {} is not between 0 and 1 (default 0.05)",
-                self.max_exceptions
-            )));
+            return Err(Error::ExceptionShare(self.max_exceptions));
         }
         Ok(())
     }

@@ -20,7 +20,7 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::data::Row;
+use crate::data::FitRow;
 use crate::law::Fit;
 use crate::validate::Validation;
 
@@ -75,7 +75,7 @@ pub struct RowRecord(pub Vec<(String, Option<i64>)>);
 
 impl RowRecord {
     /// A row of the family: parameters, then the key.
-    pub fn new(params: &[String], key: &str, row: &Row) -> RowRecord {
+    pub fn new(params: &[String], key: &str, row: &FitRow) -> RowRecord {
         let mut v: Vec<(String, Option<i64>)> = params
             .iter()
             .cloned()
@@ -131,9 +131,9 @@ impl Fit {
     /// [`Validation::report`]).
     ///
     /// ```
-    /// use grundy_fit::{Key, Options, Row, Table, fit};
-    /// let rows = (1..=10).map(|a| Row::new(vec![a], 2 * a + 1)).collect();
-    /// let t = Table::new(vec!["a".into()], Key::Period, rows)?;
+    /// use grundy_fit::{FitRow, FitTable, Key, Options, fit};
+    /// let rows = (1..=10).map(|a| FitRow::new(vec![a], 2 * a + 1)).collect();
+    /// let t = FitTable::new(vec!["a".into()], Key::Period, rows)?;
     /// let r = fit(&t, &Options::default())?.report("a,a+1");
     /// assert_eq!(serde_json::to_string(&r)?,
     ///     r#"{"family":"a,a+1","key":"period","params":["a"],"rows":10,"pieces":[{"when":"true","formula":"2*a + 1","rows":10,"confirming":8}],"exceptions":[],"validated":null}"#);

@@ -3,7 +3,7 @@
 //! count of correct predictions per piece is the evidence a conjecture
 //! needs.
 
-use crate::data::{Key, Row};
+use crate::data::{FitRow, Key};
 use crate::law::Fit;
 
 /// Predictions of one piece on the new rows.
@@ -19,7 +19,7 @@ pub struct PieceCheck {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wrong {
     /// The row (with its true value).
-    pub row: Row,
+    pub row: FitRow,
     /// The piece that applied (index into [`Fit::pieces`]), if any.
     pub piece: Option<usize>,
     /// The law's value, if a piece applied and could be evaluated.
@@ -47,17 +47,17 @@ impl Fit {
     /// Tests the law on `rows` (parameters in the fit's order).
     ///
     /// ```
-    /// use grundy_fit::{Key, Options, Row, Table, fit};
-    /// let rows = (1..=10).map(|a| Row::new(vec![a], 2 * a + 1)).collect();
-    /// let t = Table::new(vec!["a".into()], Key::Period, rows)?;
+    /// use grundy_fit::{FitRow, FitTable, Key, Options, fit};
+    /// let rows = (1..=10).map(|a| FitRow::new(vec![a], 2 * a + 1)).collect();
+    /// let t = FitTable::new(vec!["a".into()], Key::Period, rows)?;
     /// let f = fit(&t, &Options::default())?;
-    /// let new = vec![Row::new(vec![11], 23), Row::new(vec![12], 24)];
+    /// let new = vec![FitRow::new(vec![11], 23), FitRow::new(vec![12], 24)];
     /// let v = f.validate(&new);
     /// assert_eq!((v.rows, v.correct), (2, 1));
     /// assert_eq!(v.wrong[0].predicted, Some(25));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn validate(&self, rows: &[Row]) -> Validation {
+    pub fn validate(&self, rows: &[FitRow]) -> Validation {
         let mut v = Validation {
             params: self.params.clone(),
             key: self.key,

@@ -9,10 +9,18 @@
 //! Everything is drawn as SVG text in memory; [`png::svg_to_png`] turns a
 //! drawing into PNG bytes with `resvg` and a bundled font. No files are
 //! read or written here: the `grundy` command does that.
+//!
+//! Drawing fails with this crate's [`Error`] (an [`ErrorKind`] and a
+//! one-line message); computing what a picture shows fails with the
+//! library's [`grundy::Error`].
 
 #![deny(missing_docs)]
 
+mod error;
 pub mod graph;
 pub mod heatmap;
+mod legend;
 pub mod plot;
 pub mod png;
+
+pub use error::{Error, ErrorKind, Result};

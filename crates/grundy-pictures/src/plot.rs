@@ -12,6 +12,8 @@
 //! become ticks along the axis. The picture has at most a few thousand
 //! shapes whatever `--to` is. Periods are drawn as alternating bands while there are at
 //! most [`BAND_LIMIT`] of them; beyond, only the first period is banded.
+//! The legend is drawn in rows below the chart, outside the plotting
+//! area, so that it hides no value whatever the sequence (`legend.rs`).
 //! Drawn with `plotters` as SVG; [`crate::png`] rasterises it.
 //!
 //! [`values`] lists what a plot shows, within a budget, for every front
@@ -21,6 +23,8 @@
 
 use grundy::{Budget, Error, ErrorKind, Nimber, Rules, Subtraction};
 use plotters::prelude::*;
+
+use crate::legend::{Legend, Swatch};
 
 /// The plot's title for a rule set: `S = {2, 3, 7}`, `all-but S = N \
 /// {2, 3}`, `Nim`, or the notation of other rule sets.
@@ -123,20 +127,91 @@ pub struct SequencePlot {
 
 const P_RED: RGBColor = RGBColor(211, 47, 47);
 const VALUE_BLUE: RGBColor = RGBColor(21, 101, 192);
+const BAND: RGBColor = RGBColor(255, 193, 7);
+const TREND: RGBColor = RGBColor(230, 81, 0);
 
 impl SequencePlot {
     /// The plot as an SVG document of `width` x `height` pixels.
-    pub fn svg(&self, width: u32, height: u32) -> Result<String, String> {
+    ///
+    /// The legend is drawn below the chart, outside the plotting area, so
+    /// that it covers no value; it is left out of a picture too short to
+    /// keep half its height for the chart. Fails ([`crate::ErrorKind::Draw`])
+    /// only if plotters does.
+    pub fn svg(&self, width: u32, height: u32) -> crate::Result<String> {
+        let failed = |e: &dyn std::fmt::Display| {
+            crate::Error::new(
+                crate::ErrorKind::Draw,
+                format!("cannot draw the plot: {e}"),
+            )
+        };
         let mut out = String::new();
         {
             let root = SVGBackend::with_string(&mut out, (width, height))
                 .into_drawing_area();
-            self.draw(&root, width)
-                .map_err(|e| format!("cannot draw the plot: {e}"))?;
-            root.present()
-                .map_err(|e| format!("cannot draw the plot: {e}"))?;
+            self.draw(&root, width).map_err(|e| failed(&e))?;
+            root.present().map_err(|e| failed(&e))?;
         }
         Ok(out)
+    }
+
+    /// The pre-period, the period, how many periods are in view and how
+    /// many of them are banded, for `n` positions.
+    fn bands(&self, n: u64) -> Option<(u64, u64, u64, u64)> {
+        let (l, p) = self.period?;
+        let periods = n.saturating_sub(l).div_ceil(p);
+        let shown = if periods > BAND_LIMIT { 1 } else { periods };
+        Some((l, p, periods, shown))
+    }
+
+    /// Positions a pixel column stands for, when there are too many to
+    /// draw one marker each.
+    fn per_column(&self, width: u32) -> usize {
+        let columns = (width as usize).saturating_sub(80).max(1);
+        self.values.len().div_ceil(columns)
+    }
+
+    /// The entries of the legend, in the order the chart draws them.
+    fn legend(&self, width: u32) -> Legend {
+        let n = self.values.len().max(1) as u64;
+        let mut legend = Legend::default();
+        if let Some((l, p, periods, shown)) = self.bands(n) {
+            if l > 0 {
+                legend.push(
+                    Swatch::Band(RGBColor(200, 200, 200).to_rgba()),
+                    format!("pre-period ({l})"),
+                );
+            }
+            let label = if shown < periods {
+                format!("first period ({p}; {periods} in view)")
+            } else {
+                format!("periods ({p} each)")
+            };
+            legend.push(Swatch::Band(BAND.mix(0.5)), label);
+        }
+        if self.values.len() <= MARKER_LIMIT {
+            legend.push(Swatch::Dot(VALUE_BLUE), "g(n)");
+            legend.push(Swatch::Dot(P_RED), "P-position (g = 0)");
+        } else {
+            let per = self.per_column(width);
+            legend.push(
+                Swatch::Dash(VALUE_BLUE),
+                format!("values occurring in each {per} positions"),
+            );
+            legend.push(Swatch::Tick(P_RED), "P-positions (g = 0), ticks");
+        }
+        if let Some((_, p)) = self.trend(n) {
+            legend.push(
+                Swatch::Line(TREND),
+                format!("trend: slope s/p = {}/{p}", self.saltus),
+            );
+        }
+        legend
+    }
+
+    /// The pre-period and period of the trend line of an all-but set
+    /// (saltus > 0, pre-period in view).
+    fn trend(&self, n: u64) -> Option<(u64, u64)> {
+        self.period.filter(|&(l, _)| self.saltus > 0 && l < n)
     }
 
     fn draw(
@@ -160,7 +235,18 @@ impl SequencePlot {
             None => "no period found within the budget".to_string(),
         };
         subtitle.push_str("; red: P-positions (g = 0)");
-        let (upper, lower) = root.split_vertically(height_of(root) - 26);
+        // The chart, then the legend's rows, then the subtitle: the
+        // legend covers no data. A picture too short to keep half its
+        // height for the chart goes without it.
+        let height = height_of(root);
+        let legend = self.legend(width);
+        let mut legend_height = legend.height(width);
+        if height.saturating_sub(SUBTITLE + legend_height) < height / 2 {
+            legend_height = 0;
+        }
+        let (upper, lower) = root
+            .split_vertically(height.saturating_sub(SUBTITLE + legend_height));
+        let (key, lower) = lower.split_vertically(legend_height);
         let mut chart = ChartBuilder::on(&upper)
             .caption(
                 format!("{}, n = 0..{}", self.title, n - 1),
@@ -187,42 +273,19 @@ impl SequencePlot {
         let y0 = -0.5;
         let y1 = top as f64 + 0.5;
         // Pre-period and period bands.
-        if let Some((l, p)) = self.period {
+        if let Some((l, p, periods, shown)) = self.bands(n) {
             if l > 0 {
-                chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [(0.0, y0), (l.min(n) as f64, y1)],
-                        RGBColor(200, 200, 200).mix(0.45).filled(),
-                    )))?
-                    .label(format!("pre-period ({l})"))
-                    .legend(|(x, y)| {
-                        Rectangle::new(
-                            [(x, y - 5), (x + 14, y + 5)],
-                            RGBColor(200, 200, 200).filled(),
-                        )
-                    });
+                chart.draw_series(std::iter::once(Rectangle::new(
+                    [(0.0, y0), (l.min(n) as f64, y1)],
+                    RGBColor(200, 200, 200).mix(0.45).filled(),
+                )))?;
             }
-            let periods = n.saturating_sub(l).div_ceil(p);
-            let shown = if periods > BAND_LIMIT { 1 } else { periods };
             let bands = (0..shown).filter(|k| k % 2 == 0).map(|k| {
                 let a = (l + k * p) as f64;
                 let b = ((l + (k + 1) * p).min(n)) as f64;
-                Rectangle::new(
-                    [(a, y0), (b, y1)],
-                    RGBColor(255, 193, 7).mix(0.22).filled(),
-                )
+                Rectangle::new([(a, y0), (b, y1)], BAND.mix(0.22).filled())
             });
-            let label = if shown < periods {
-                format!("first period ({p}; {periods} in view)")
-            } else {
-                format!("periods ({p} each)")
-            };
-            chart.draw_series(bands)?.label(label).legend(|(x, y)| {
-                Rectangle::new(
-                    [(x, y - 5), (x + 14, y + 5)],
-                    RGBColor(255, 193, 7).mix(0.5).filled(),
-                )
-            });
+            chart.draw_series(bands)?;
             if shown == periods && periods <= BAND_LIMIT {
                 let lines = (0..=periods)
                     .map(|k| l + k * p)
@@ -244,32 +307,21 @@ impl SequencePlot {
                 VALUE_BLUE.mix(0.35),
             ))?;
             let size = if self.values.len() <= 100 { 4 } else { 2 };
-            chart
-                .draw_series(
-                    (0..self.values.len())
-                        .filter(|&i| self.values[i] != 0)
-                        .map(|i| {
-                            Circle::new(at(i), size, VALUE_BLUE.filled())
-                        }),
-                )?
-                .label("g(n)")
-                .legend(|(x, y)| {
-                    Circle::new((x + 7, y), 4, VALUE_BLUE.filled())
-                });
-            chart
-                .draw_series(
-                    (0..self.values.len())
-                        .filter(|&i| self.values[i] == 0)
-                        .map(|i| Circle::new(at(i), size + 1, P_RED.filled())),
-                )?
-                .label("P-position (g = 0)")
-                .legend(|(x, y)| Circle::new((x + 7, y), 4, P_RED.filled()));
+            chart.draw_series(
+                (0..self.values.len())
+                    .filter(|&i| self.values[i] != 0)
+                    .map(|i| Circle::new(at(i), size, VALUE_BLUE.filled())),
+            )?;
+            chart.draw_series(
+                (0..self.values.len())
+                    .filter(|&i| self.values[i] == 0)
+                    .map(|i| Circle::new(at(i), size + 1, P_RED.filled())),
+            )?;
         } else {
             // One pixel column per group of positions: a short dash at
             // each value that occurs in the group, so the levels the
             // sequence visits stay apart instead of merging into a block.
-            let columns = (width as usize).saturating_sub(80).max(1);
-            let per = self.values.len().div_ceil(columns);
+            let per = self.per_column(width);
             let mut dashes = Vec::new();
             let mut ticks = Vec::new();
             let mut seen = Vec::new();
@@ -309,53 +361,23 @@ impl SequencePlot {
                     ));
                 }
             }
-            chart
-                .draw_series(dashes)?
-                .label(format!("values occurring in each {per} positions"))
-                .legend(|(x, y)| {
-                    Rectangle::new(
-                        [(x, y - 2), (x + 14, y + 2)],
-                        VALUE_BLUE.filled(),
-                    )
-                });
-            chart
-                .draw_series(ticks)?
-                .label("P-positions (g = 0), ticks")
-                .legend(|(x, y)| {
-                    PathElement::new(vec![(x, y - 5), (x, y + 5)], P_RED)
-                });
+            chart.draw_series(dashes)?;
+            chart.draw_series(ticks)?;
         }
-        if let Some((l, p)) = self.period.filter(|_| self.saltus > 0)
-            && l < n
-        {
+        if let Some((l, p)) = self.trend(n) {
             let slope = self.saltus as f64 / p as f64;
             let g_l = self.values[l as usize] as f64;
             let end = (n - 1) as f64;
-            chart
-                .draw_series(DashedLineSeries::new(
-                    vec![
-                        (l as f64, g_l),
-                        (end, g_l + slope * (end - l as f64)),
-                    ],
-                    6,
-                    4,
-                    RGBColor(230, 81, 0).stroke_width(2),
-                ))?
-                .label(format!("trend: slope s/p = {}/{p}", self.saltus))
-                .legend(|(x, y)| {
-                    PathElement::new(
-                        vec![(x, y), (x + 14, y)],
-                        RGBColor(230, 81, 0).stroke_width(2),
-                    )
-                });
+            chart.draw_series(DashedLineSeries::new(
+                vec![(l as f64, g_l), (end, g_l + slope * (end - l as f64))],
+                6,
+                4,
+                TREND.stroke_width(2),
+            ))?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 13))
-            .draw()?;
+        if legend_height > 0 {
+            legend.draw(&key)?;
+        }
         lower.draw(&Text::new(
             subtitle,
             (60, 4),
@@ -364,6 +386,9 @@ impl SequencePlot {
         Ok(())
     }
 }
+
+/// The height of the subtitle line at the bottom.
+const SUBTITLE: u32 = 26;
 
 fn height_of(
     root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
@@ -428,6 +453,36 @@ mod tests {
         assert!(svg.matches("<circle").count() < 10);
         assert!(svg.len() < 1_000_000, "{} bytes", svg.len());
         assert!(svg.contains("first period"));
+    }
+
+    /// The y coordinate of the text element saying exactly `text`.
+    fn y_of(svg: &str, text: &str) -> f64 {
+        let at = svg.find(&format!(">\n{text}\n</text>")).expect(text);
+        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+        let y = tag.split(" y=\"").nth(1).unwrap().split('"').next();
+        y.unwrap().parse().unwrap()
+    }
+
+    /// The legend is drawn below the chart (below the x axis's name),
+    /// where it covers no value, whatever the kind of plot.
+    #[test]
+    fn the_legend_is_outside_the_chart() {
+        // Kayles, whose key used to hide the values of n = 1..17.
+        let kayles: Vec<u64> =
+            (0..=100).map(|n| (n * 7 % 10) as u64).collect();
+        let svg = plot(kayles, Some((71, 12)), 0);
+        let axis = y_of(&svg, "heap size n");
+        for entry in ["pre-period (71)", "periods (12 each)", "g(n)"] {
+            assert!(y_of(&svg, entry) > axis, "{entry}");
+        }
+        let long: Vec<u64> = (0..100_000).map(|n| n % 7).collect();
+        let svg = plot(long, Some((0, 7)), 0);
+        let entry = "P-positions (g = 0), ticks";
+        assert!(y_of(&svg, entry) > y_of(&svg, "heap size n"));
+        let trend: Vec<u64> = (0..60).map(|n| n / 2).collect();
+        let svg = plot(trend, Some((0, 2)), 1);
+        let entry = "trend: slope s/p = 1/2";
+        assert!(y_of(&svg, entry) > y_of(&svg, "heap size n"));
     }
 
     #[test]

@@ -60,8 +60,7 @@ pub(crate) fn work_limits<'a>(
     timeout: Option<f64>,
     rules: impl IntoIterator<Item = &'a grundy::Rules>,
 ) -> (u64, u64) {
-    let octal = rules.into_iter().any(|r| r.counts_splits());
-    let b = grundy::Budget::defaults(octal, max_positions, timeout.is_some());
+    let b = grundy::Rules::budget_for(rules, max_positions, timeout.is_some());
     (b.max_positions, b.max_splits)
 }
 

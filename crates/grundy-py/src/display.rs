@@ -87,7 +87,7 @@ pub(crate) fn plot_svg(
     let picture =
         SequencePlot { title: plot::title(rules), values, period, saltus };
     py.detach(move || picture.svg(width, height))
-        .map_err(PyValueError::new_err)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// `text` as Python's `repr` writes a str: in single quotes, unless it

@@ -9,9 +9,7 @@
 //! state the laws of All-but Nim with FES sets of size 4), and
 //! `validate` computes the family further and checks each prediction.
 
-use std::collections::HashSet;
-
-use grundy_fit::{Key, Options, Row, Table};
+use grundy_fit::{FitTable, Key, Options, SweepRow};
 use grundy_sweep::Family;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -21,7 +19,7 @@ use crate::sweep;
 
 /// A one-line `ValueError` from an error of `grundy-fit`.
 fn bad(e: &grundy_fit::Error) -> PyErr {
-    PyValueError::new_err(e.message().to_string())
+    PyValueError::new_err(e.to_string())
 }
 
 /// Fits `key` over the family and returns `grundy fit --json`'s object
@@ -51,16 +49,12 @@ pub(crate) fn fit_report(
     let run = |family: &Family| {
         sweep::rows(py, family, max_positions, timeout, jobs, progress)
     };
-    let table = table(&names, key, &run(&family)?)?;
+    let table = to_table(&names, key, &run(&family)?)?;
     let fit = grundy_fit::fit(&table, &options).map_err(|e| bad(&e))?;
     let mut report = fit.report(template.trim());
     if let Some(further) = further {
-        let seen: HashSet<&[i64]> =
-            table.rows().iter().map(|r| r.params.as_slice()).collect();
-        let new: Vec<Row> = table_rows(key, &run(&further)?)
-            .into_iter()
-            .filter(|r| !seen.contains(r.params.as_slice()))
-            .collect();
+        let further = to_table(&names, key, &run(&further)?)?;
+        let new = table.rows_beyond(&further);
         let range = validate.join(", ");
         if new.is_empty() {
             return Err(PyValueError::new_err(format!(
@@ -76,7 +70,8 @@ pub(crate) fn fit_report(
 }
 
 /// The family with the `validate` ranges (`NAME=LO..HI`) in place of the
-/// fitted ones; each must name a parameter of the family.
+/// fitted ones ([`grundy_fit::validation_ranges`]); each must name a
+/// parameter of the family.
 fn validation_family(
     template: &str,
     params: &[String],
@@ -86,48 +81,35 @@ fn validation_family(
     if validate.is_empty() {
         return Ok(None);
     }
-    let mut specs = params.to_vec();
-    for v in validate {
-        let name = v.split_once('=').map_or("", |(n, _)| n.trim());
-        let Some(i) = names.iter().position(|n| n == name) else {
-            return Err(PyValueError::new_err(format!(
-                "validate names \"{name}\", not a parameter of the family; its parameters are {}",
-                names.join(", ")
-            )));
-        };
-        specs[i] = v.trim().to_string();
-    }
+    let specs = grundy_fit::validation_ranges(params, names, validate)
+        .map_err(|e| match e {
+            grundy_fit::Error::ValidationRange { name, params, .. } => {
+                PyValueError::new_err(format!(
+                    "validate names \"{name}\", not a parameter of the family; its parameters are {}",
+                    params.join(", ")
+                ))
+            }
+            e => bad(&e),
+        })?;
     Family::template(template, &specs).map(Some).map_err(|e| from_sweep(&e))
 }
 
-/// A sweep's rows as the fitter's rows for `key`: a row without the value
-/// (not found within the budget, or an invalid set) has none.
-fn table_rows(key: Key, rows: &[grundy_sweep::Row]) -> Vec<Row> {
-    rows.iter()
-        .map(|r| Row {
-            params: r.params.clone(),
-            value: r
-                .result
-                .found()
-                .and_then(|f| f.get(key.name()))
-                .and_then(|v| i64::try_from(v).ok()),
-        })
-        .collect()
-}
-
-/// [`table_rows`] as the table to fit; a column no set has (`max_value`
-/// of all-but sets) is an error naming the keys to use instead.
-fn table(
+/// A sweep's rows as the table to fit for `key`
+/// ([`FitTable::from_sweep`]); a column no set has (`max_value` of
+/// all-but sets) is an error naming the key to use instead.
+fn to_table(
     names: &[String],
     key: Key,
     rows: &[grundy_sweep::Row],
-) -> PyResult<Table> {
-    let fitted = table_rows(key, rows);
-    let found = rows.iter().filter(|r| r.result.found().is_some()).count();
-    if found > 0 && fitted.iter().all(|r| r.value.is_none()) {
-        return Err(PyValueError::new_err(format!(
-            "the family's sets have no {key} (all-but sets have unbounded values); fit another key, e.g. key=\"period\""
-        )));
-    }
-    Table::new(names.to_vec(), key, fitted).map_err(|e| bad(&e))
+) -> PyResult<FitTable> {
+    let rows = rows.iter().map(|r| SweepRow {
+        params: r.params.clone(),
+        found: r.result.found().map(|f| f.get(key.name())),
+    });
+    FitTable::from_sweep(names.to_vec(), key, rows).map_err(|e| match e {
+        grundy_fit::Error::Undefined { .. } => {
+            PyValueError::new_err(format!("{e}, e.g. key=\"period\""))
+        }
+        e => bad(&e),
+    })
 }

@@ -110,7 +110,7 @@ impl PyPeriodReport {
     }
 
     /// What proves the period: ``sequence``, ``start``, ``window`` (see
-    /// the README's output contract).
+    /// the output contract, docs/JSON.md).
     #[getter]
     fn certificate<'py>(
         &self,

@@ -4,13 +4,12 @@
 
 use grundy::{
     BigUint, DEFAULT_MAX_STATES, Heap, Move, Play, Rules, Strategy, SumReport,
+    TieBreaker,
 };
 use num_traits::ToPrimitive;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use crate::call::{Limits, Progress, Watch, work_limits};
 use crate::display::{html_table, json_dict, py_str};
@@ -348,8 +347,7 @@ pub(crate) fn best_move(
     let budget = watch.budget(&limits)?;
     let chosen = watch.call(py, move || {
         let best = Strategy::new(play, budget).best_moves(&heaps)?;
-        let random = ChaCha8Rng::seed_from_u64(seed).next_u64();
-        Ok(Strategy::pick(&best, random).cloned())
+        Ok(TieBreaker::new(seed).choose(&best).cloned())
     })?;
     Ok(chosen.map(|inner| PyMove { inner }))
 }

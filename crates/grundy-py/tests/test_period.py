@@ -161,12 +161,12 @@ def test_engine_warning_for_all_but():
 CERTIFICATES = [
     # A finite set's window (Winning Ways, ch. 4).
     ("2,3,7", False,
-     "g(n + 5) = g(n) for every n in [0, 78), all the n the search compared; the last "
+     "g(n + 5) = g(n) for every n in [0, 9), all the n the search compared; the last "
      "m = 7 of them (m = max S: each value depends only on the m values before it) make "
      "a whole window repeat, so it holds for all n >= 0"),
     ("3,5,9", True,
      "o(n + 2) = o(n), where o(n) is 0 at a P-position and 1 at an N-position, for every "
-     "n in [14, 82), all the n the search compared; the last m = 9 of them (m = max S: "
+     "n in [14, 24), all the n the search compared; the last m = 9 of them (m = max S: "
      "each value depends only on the m values before it) make a whole window repeat, so "
      "it holds for all n >= 14"),
     # An all-but set's FES pattern repeat (Suetsugu-Abuku, section 1.2).

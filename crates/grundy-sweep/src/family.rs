@@ -543,7 +543,7 @@ pub struct Points<'a> {
 
 #[derive(Debug)]
 enum State {
-    Template { vars: Vars, values: Vec<i64>, his: Vec<i64> },
+    Template { vars: Vars, values: Vec<i64>, his: Vec<i64> }, // his: the hi's
     Subsets { current: Vec<i64> },
     Octal { current: Vec<i64> },
 }

@@ -10,8 +10,10 @@
 //!
 //! * [`Family`]: a template with integer parameters
 //!   (`all-but:a,b,a+b,a+2b` with `a=1..30`, `b=a+1..a+30`; the
-//!   expressions are `evalexpr`'s) or all k-element subsets of 1..M, in a
-//!   fixed order; [`Shard`] splits it over machines.
+//!   expressions are `evalexpr`'s), all k-element subsets of 1..M or
+//!   the table of octal codes, in a fixed order; [`Shard`] splits it
+//!   over machines (a table of octal codes by sequences, balanced by
+//!   their estimated cost).
 //! * [`Row`]: one set's least pre-period, period, saltus, outcome
 //!   pre-period and period, largest value and positions, from the one
 //!   seam to the engines, [`evaluate`](crate::evaluate()). [`Layout`] writes
@@ -43,6 +45,7 @@
 
 #![deny(missing_docs)]
 
+mod balance;
 mod check;
 mod compress;
 mod error;

@@ -9,13 +9,14 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use crate::shard::Shard;
+use crate::shard::Members;
 
 /// Lines of one shard, written in index order.
 pub(crate) struct InOrder<'a> {
     out: &'a mut dyn Write,
-    next: u64,
-    step: u64,
+    members: Members,
+    /// How many of the shard's rows are out.
+    written: u64,
     pending: BTreeMap<u64, String>,
 }
 
@@ -24,26 +25,23 @@ impl<'a> InOrder<'a> {
     pub(crate) fn new(
         out: &'a mut dyn Write,
         header: &str,
-        shard: Shard,
+        members: Members,
     ) -> InOrder<'a> {
         // A failed header write shows up again on the first row.
         let _ = out.write_all(header.as_bytes());
-        InOrder {
-            out,
-            next: shard.index,
-            step: shard.count,
-            pending: BTreeMap::new(),
-        }
+        InOrder { out, members, written: 0, pending: BTreeMap::new() }
     }
 
     /// Takes the line of row `index`; writes it and every waiting line
     /// after it that is now in order.
     pub(crate) fn push(&mut self, index: u64, line: String) -> io::Result<()> {
         self.pending.insert(index, line);
-        while let Some(line) = self.pending.remove(&self.next) {
+        while let Some(next) = self.members.nth(self.written)
+            && let Some(line) = self.pending.remove(&next)
+        {
             self.out.write_all(line.as_bytes())?;
             self.out.write_all(b"\n")?;
-            self.next += self.step;
+            self.written += 1;
         }
         Ok(())
     }
@@ -60,13 +58,26 @@ mod tests {
     #[test]
     fn early_lines_wait_for_the_ones_before() {
         let mut out = Vec::new();
-        let mut o =
-            InOrder::new(&mut out, "h\n", Shard { index: 1, count: 3 });
+        let shard = Members::RoundRobin(crate::Shard { index: 1, count: 3 });
+        let mut o = InOrder::new(&mut out, "h\n", shard);
         o.push(7, "7".into()).unwrap();
         o.push(4, "4".into()).unwrap();
         o.push(1, "1".into()).unwrap();
         o.push(10, "10".into()).unwrap();
         o.flush().unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "h\n1\n4\n7\n10\n");
+    }
+
+    #[test]
+    fn listed_shards_go_in_their_order() {
+        let mut out = Vec::new();
+        let shard = Members::Listed(vec![0, 5, 6, 9].into());
+        let mut o = InOrder::new(&mut out, "h\n", shard);
+        o.push(6, "6".into()).unwrap();
+        o.push(5, "5".into()).unwrap();
+        o.push(0, "0".into()).unwrap();
+        o.push(9, "9".into()).unwrap();
+        o.flush().unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "h\n0\n5\n6\n9\n");
     }
 }

@@ -1,13 +1,21 @@
-//! Shards: one family split over many machines, round robin.
+//! Shards: one family split over many machines.
 //!
-//! Shard i of N takes the sets whose index in the family's order is i
-//! modulo N, so every shard gets a fair share of the hard sets (in a
-//! family the hard ones come in clusters: long periods sit next to each
-//! other). The shards' files are put back together by [`crate::merge`].
+//! Shard i of N of a family of sets takes the sets whose index in the
+//! family's order is i modulo N (round robin), so every shard gets a fair
+//! share of the hard sets (in a family the hard ones come in clusters:
+//! long periods sit next to each other). A table of octal codes is split
+//! by sequences instead, balanced by their estimated cost (`balance.rs`):
+//! there a few sequences hold nearly all the work, and the codes of one
+//! sequence share one evaluation. The shards' files are put back together
+//! by [`crate::merge`].
+
+use std::sync::Arc;
 
 use crate::error::{Error, Result};
 
-/// The sets whose index is i modulo N.
+/// Shard i of N: for a family of sets, the sets whose index is i modulo
+/// N; for a table of octal codes, the i-th part of its balanced split
+/// (see [`crate::Sweep::contains`]).
 ///
 /// ```
 /// use grundy_sweep::Shard;
@@ -49,17 +57,61 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
-    /// Whether the set at `index` belongs to this shard.
+    /// Whether the set at `index` belongs to this shard, round robin
+    /// (index modulo N is i): the rule of every family but the octal
+    /// tables, whose split [`crate::Sweep::contains`] answers for.
     pub fn contains(&self, index: u64) -> bool {
         index % self.count == self.index
     }
 
-    /// How many of the indices below `total` belong to this shard.
+    /// How many of the indices below `total` belong to this shard, round
+    /// robin.
     pub fn size(&self, total: u64) -> u64 {
         if total > self.index {
             (total - self.index).div_ceil(self.count)
         } else {
             0
+        }
+    }
+}
+
+/// The indices of a family that one shard runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Members {
+    /// Every index that is i modulo N.
+    RoundRobin(Shard),
+    /// These indices, ascending (a balanced split, `balance.rs`).
+    Listed(Arc<[u64]>),
+}
+
+impl Members {
+    /// Whether the set at `index` is one of them.
+    pub(crate) fn contains(&self, index: u64) -> bool {
+        match self {
+            Members::RoundRobin(shard) => shard.contains(index),
+            Members::Listed(list) => list.binary_search(&index).is_ok(),
+        }
+    }
+
+    /// How many of the indices below `total` are.
+    pub(crate) fn size(&self, total: u64) -> u64 {
+        match self {
+            Members::RoundRobin(shard) => shard.size(total),
+            Members::Listed(list) => {
+                list.partition_point(|&i| i < total) as u64
+            }
+        }
+    }
+
+    /// The `k`-th of them (from 0) in family order, if there is one.
+    pub(crate) fn nth(&self, k: u64) -> Option<u64> {
+        match self {
+            Members::RoundRobin(shard) => k
+                .checked_mul(shard.count)
+                .and_then(|i| i.checked_add(shard.index)),
+            Members::Listed(list) => {
+                usize::try_from(k).ok().and_then(|k| list.get(k).copied())
+            }
         }
     }
 }
@@ -83,6 +135,22 @@ mod tests {
         assert!(Shard::parse("3/3").is_err());
         assert!(Shard::parse("1").is_err());
         assert!(Shard::parse("0/0").is_err());
+    }
+
+    #[test]
+    fn members_list_their_indices_in_order() {
+        let round = Members::RoundRobin(Shard { index: 1, count: 3 });
+        let listed = Members::Listed(vec![1, 4, 7, 10].into());
+        for m in [&round, &listed] {
+            assert_eq!(
+                (0..4).map(|k| m.nth(k).unwrap()).collect::<Vec<_>>(),
+                [1, 4, 7, 10]
+            );
+            assert!(m.contains(7) && !m.contains(8));
+            assert_eq!(m.size(8), 3);
+        }
+        assert_eq!(listed.nth(4), None);
+        assert_eq!(listed.size(100), 4);
     }
 
     #[test]

@@ -45,7 +45,7 @@ use crate::row::Row;
 /// Codes whose period searches can share results: one Grundy sequence
 /// and the same most heaps a move leaves.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Group {
+pub(crate) struct Group {
     values: SameValues,
     parts: u8,
 }
@@ -67,11 +67,7 @@ impl Pending {
     /// A set of a sweep (any rule set: those that are not codes with a
     /// [`SameValues`] key share nothing).
     pub(crate) fn new(index: u64, params: Vec<i64>, rules: Rules) -> Pending {
-        let place = rules.octal_game().and_then(|game| {
-            let values = game.same_values_key()?;
-            let group = Group { values, parts: game.max_parts() };
-            Some((group, game.code_len()))
-        });
+        let place = place(&rules);
         let set = rules.to_string();
         Pending { index, params, set, rules, place }
     }
@@ -81,6 +77,17 @@ impl Pending {
         let Pending { index, params, set, .. } = self;
         Row { index, params, set, result }
     }
+}
+
+/// The group of a code and its code length, if it is a code with a key
+/// ([`SameValues`]); the shards of an octal table keep a group together
+/// (`balance.rs`).
+pub(crate) fn place(rules: &Rules) -> Option<(Group, usize)> {
+    rules.octal_game().and_then(|game| {
+        let values = game.same_values_key()?;
+        let group = Group { values, parts: game.max_parts() };
+        Some((group, game.code_len()))
+    })
 }
 
 /// One evaluation of a group, by code length.

@@ -26,7 +26,7 @@ use crate::journal::{Journal, check_rows, fingerprint, journal_path};
 use crate::order::InOrder;
 use crate::row::Row;
 use crate::run::{RunOptions, run};
-use crate::shard::Shard;
+use crate::shard::{Members, Shard};
 
 /// A sweep ready to run: a family, a shard of it, budgets and a format.
 ///
@@ -50,6 +50,8 @@ use crate::shard::Shard;
 pub struct Sweep {
     family: Family,
     shard: Shard,
+    /// The indices the shard runs.
+    members: Members,
     options: RunOptions,
     layout: Layout,
     total: u64,
@@ -96,6 +98,11 @@ impl std::fmt::Debug for Destination<'_> {
 impl Sweep {
     /// Prepares a sweep. The family is enumerated once here, so that a
     /// bound that cannot be evaluated fails before any work or file.
+    ///
+    /// A shard of a table of octal codes ([`Family::octal`]) is decided
+    /// here too: the codes are grouped by sequence and each group's cost
+    /// estimated by short probes of its search, seconds in all for the
+    /// three-digit table (`balance.rs`; [`Sweep::contains`]).
     pub fn new(
         family: Family,
         shard: Shard,
@@ -104,7 +111,20 @@ impl Sweep {
     ) -> Result<Sweep> {
         let total = family.count()?;
         let layout = Layout::new(format, family.param_names());
-        Ok(Sweep { family, shard, options, layout, total, keep_rows: false })
+        let members = if shard.count > 1 && family.is_octal() {
+            crate::balance::members(&family, shard, &options)?
+        } else {
+            Members::RoundRobin(shard)
+        };
+        Ok(Sweep {
+            family,
+            shard,
+            members,
+            options,
+            layout,
+            total,
+            keep_rows: false,
+        })
     }
 
     /// Keeps every row in memory (for reports): [`Complete::finish`]
@@ -140,7 +160,34 @@ impl Sweep {
 
     /// The number of sets in the shard.
     pub fn selected(&self) -> u64 {
-        self.shard.size(self.total)
+        self.members.size(self.total)
+    }
+
+    /// Whether the set at `index` belongs to the shard that runs: for a
+    /// family of sets, the index is i modulo N ([`Shard::contains`]); for
+    /// a table of octal codes, the codes of one sequence are in one
+    /// shard, and the sequences are dealt out by their estimated cost,
+    /// the costliest first, each to the shard with the least so far
+    /// (deterministic: every shard's process finds the same split).
+    ///
+    /// ```
+    /// use grundy_sweep::{Family, Format, RunOptions, Shard, Sweep};
+    /// let options = RunOptions { max_positions: 2000, ..RunOptions::default() };
+    /// let shards: Vec<Sweep> = (0..3)
+    ///     .map(|i| {
+    ///         let shard = Shard { index: i, count: 3 };
+    ///         Sweep::new(Family::octal(2)?, shard, options.clone(), Format::Csv)
+    ///     })
+    ///     .collect::<Result<_, _>>()?;
+    /// // Every code in exactly one shard.
+    /// for code in 0..127 {
+    ///     assert_eq!(shards.iter().filter(|s| s.contains(code)).count(), 1);
+    /// }
+    /// assert_eq!(shards.iter().map(Sweep::selected).sum::<u64>(), 127);
+    /// # Ok::<(), grundy_sweep::Error>(())
+    /// ```
+    pub fn contains(&self, index: u64) -> bool {
+        index < self.total && self.members.contains(index)
     }
 
     /// Opens the destination: writes the CSV header of a stream, or opens
@@ -149,7 +196,7 @@ impl Sweep {
         let (sink, done) = match to {
             Destination::Stream(out) => {
                 let header = self.layout.header();
-                let out = InOrder::new(out, &header, self.shard);
+                let out = InOrder::new(out, &header, self.members.clone());
                 (Sink::Stream(out), BTreeMap::new())
             }
             Destination::File { path, identity, resume } => {
@@ -221,7 +268,7 @@ impl<'a> Started<'a> {
     pub fn run(self, progress: &mut dyn FnMut(u64)) -> Result<Ran<'a>> {
         let Started { sweep, mut sink, done } = self;
         let options = &sweep.options;
-        let shard = sweep.shard;
+        let members = &sweep.members;
         let mut lines = sweep.layout.lines();
         let mut new_lines: Vec<(u64, String)> = Vec::new();
         let mut kept: Vec<Row> = Vec::new();
@@ -229,7 +276,7 @@ impl<'a> Started<'a> {
         let mut failure: Option<Error> = None;
         run(
             &sweep.family,
-            &|i| shard.contains(i) && !done.contains_key(&i),
+            &|i| members.contains(i) && !done.contains_key(&i),
             options,
             &mut |batch| {
                 if failure.is_some() {

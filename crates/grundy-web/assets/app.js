@@ -1,6 +1,6 @@
 // grundy explorer: the page's behaviour. Plain JavaScript, no build step;
 // every number comes from the JSON API of the server that sent this file
-// (the routes are documented in the README).
+// (the routes are documented in docs/WEB.md).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -736,7 +736,7 @@ function fitRow(r, key, params) {
   return `${ps}: ${key} ${r[key] === null ? 'none' : r[key]}`;
 }
 
-/** Single quotes for a shell, as the README's examples write them. */
+/** Single quotes for a shell, as the docs' examples write them. */
 const shellQuote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function renderFit(r, fields) {

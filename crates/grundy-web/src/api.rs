@@ -34,12 +34,12 @@ pub fn params(
     example: &str,
 ) -> Result<Params, ApiError> {
     let len = raw.as_deref().map_or(0, str::len);
-    if len > shared.budget.max_query {
+    if len > shared.limits.max_query {
         return Err(ApiError::new(
             StatusCode::URI_TOO_LONG,
             format!(
                 "the query is {len} bytes long; the web explorer takes at most {}",
-                shared.budget.max_query
+                shared.limits.max_query
             ),
         ));
     }
@@ -104,7 +104,7 @@ pub async fn values(
 ) -> Result<Answer, ApiError> {
     let p = params(&shared, q, &["set", "to", "misere"], VALUES_EXAMPLE)?;
     let set = p.required("set", VALUES_EXAMPLE)?.to_string();
-    let to = p.number("to", 31, shared.budget.max_to)?;
+    let to = p.number("to", 31, shared.limits.max_to)?;
     let play = play_param(&p)?;
     let report = shared
         .run(move |budget| {
@@ -149,7 +149,7 @@ pub fn heaps_param(
 ) -> Result<String, ApiError> {
     let text = p.required("heaps", example)?;
     let count = items(text).count();
-    let max = shared.budget.max_heaps;
+    let max = shared.limits.max_heaps;
     if count > max {
         return Err(ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,

@@ -102,7 +102,7 @@ impl IntoResponse for ApiError {
 }
 
 /// What the server's operator can change when a budget runs out. The
-/// time limit's hint is added where the deadline is known (`budget.rs`).
+/// time limit's hint is added where the deadline is known (`lanes.rs`).
 fn hint(reason: grundy::StopReason) -> &'static str {
     match reason {
         grundy::StopReason::Positions => {

@@ -12,8 +12,8 @@
 
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::{Budget as Limit, StopReason};
-use grundy_fit::{Key, Options, Row, Table};
+use grundy::StopReason;
+use grundy_fit::{FitTable, Key, Options, SweepRow};
 use grundy_sweep::{DEFAULT_SWEEP_POSITIONS, Evaluation};
 
 use crate::api::{AppState, params};
@@ -40,13 +40,13 @@ pub async fn fit(
     let (family, template, names) = family_of(&p, EXAMPLE)?;
     let key: Key =
         p.get("for").unwrap_or("period").parse().map_err(
-            |e: grundy_fit::Error| ApiError::bad("for", e.message()),
+            |e: grundy_fit::Error| ApiError::bad("for", e.to_string()),
         )?;
     let degree = p.number("degree", 3, u64::from(u32::MAX))? as u32;
     let options = Options::with_degree(degree)
-        .map_err(|e| ApiError::bad("degree", e.message()))?;
+        .map_err(|e| ApiError::bad("degree", e.to_string()))?;
     let max_positions =
-        shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
+        shared.limits.max_positions.min(DEFAULT_SWEEP_POSITIONS);
     let report = shared
         .run(move |limit| {
             let count = family
@@ -65,11 +65,12 @@ pub async fn fit(
             }
             // Rows are defined by heap counts, as in `grundy sweep`; the
             // request's deadline bounds them.
-            let limit =
-                Limit { max_positions, max_splits: u64::MAX, ..limit.clone() };
+            let limit = grundy::Budget {
+                max_positions,
+                max_splits: u64::MAX,
+                ..limit.clone()
+            };
             let mut rows = Vec::with_capacity(count as usize);
-            // Found rows without the key's value (max_value of all-but).
-            let mut undefined = 0;
             for point in family.points() {
                 let point = point.map_err(lib("family"))?;
                 let row = family.row(&point, &limit);
@@ -87,24 +88,20 @@ pub async fn fit(
                         ),
                     ));
                 }
-                let found = row.result.found();
-                let value = found
-                    .and_then(|f| f.get(key.name()))
-                    .and_then(|v| i64::try_from(v).ok());
-                undefined += usize::from(found.is_some() && value.is_none());
-                rows.push(Row { params: row.params, value });
-            }
-            if undefined > 0 && rows.iter().all(|r| r.value.is_none()) {
-                return Err(unprocessable(format!(
-                    "the family's sets have no {key} (all-but sets have unbounded values); fit another key, e.g. for=period"
-                )));
+                let found = row.result.found().map(|f| f.get(key.name()));
+                rows.push(SweepRow { params: row.params, found });
             }
             let names: Vec<String> =
                 names.iter().map(|n| n.to_string()).collect();
-            let table = Table::new(names, key, rows)
-                .map_err(|e| unprocessable(e.message().to_string()))?;
+            let table =
+                FitTable::from_sweep(names, key, rows).map_err(|e| match e {
+                    grundy_fit::Error::Undefined { .. } => {
+                        unprocessable(format!("{e}, e.g. for=period"))
+                    }
+                    e => unprocessable(e.to_string()),
+                })?;
             let fit = grundy_fit::fit(&table, &options)
-                .map_err(|e| unprocessable(e.message().to_string()))?;
+                .map_err(|e| unprocessable(e.to_string()))?;
             Ok(fit.report(&template))
         })
         .await?;

@@ -6,11 +6,11 @@
 //! requests. It starts in the *quick* lane (4 places per worker, so that
 //! a burst of hostile requests passes through it a few at a time rather
 //! than two by two). Most requests of the page end there within
-//! milliseconds. One still running after
-//! [`Budget::quick`](crate::Budget::quick) moves to the *long* lane
-//! (`workers` places) if a place is free; if none is, it is cancelled,
-//! waits for a long place and starts again there, so the quick lane is
-//! held only for a slice of time by any request, however hostile.
+//! milliseconds. One still running after [`ServerLimits::quick`]
+//! moves to the *long* lane (`workers` places) if a place is free; if
+//! none is, it is cancelled, waits for a long place and starts again
+//! there, so the quick lane is held only for a slice of time by any
+//! request, however hostile.
 //!
 //! Each run gets a [`grundy::Budget`] with the position and state limits,
 //! the request's deadline and a cancel flag, raised when the client goes
@@ -30,8 +30,8 @@ use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
-use crate::budget::{Budget, MAX_WORKERS};
 use crate::error::ApiError;
+use crate::limits::{MAX_WORKERS, ServerLimits};
 
 /// How long past its deadline a request is answered (503) when its work
 /// has not stopped by itself.
@@ -55,21 +55,21 @@ impl IntoResponse for Answer {
 #[derive(Debug)]
 pub struct Shared {
     /// The limits.
-    pub budget: Budget,
+    pub limits: ServerLimits,
     quick: Arc<Semaphore>,
     long: Arc<Semaphore>,
     workers: usize,
 }
 
 impl Shared {
-    /// Shared state for `budget`.
-    pub fn new(budget: Budget) -> Shared {
-        let workers = budget.workers.clamp(1, MAX_WORKERS);
+    /// Shared state for `limits`.
+    pub fn new(limits: ServerLimits) -> Shared {
+        let workers = limits.workers.clamp(1, MAX_WORKERS);
         Shared {
             quick: Arc::new(Semaphore::new(QUICK_PLACES * workers)),
             long: Arc::new(Semaphore::new(workers)),
             workers,
-            budget,
+            limits,
         }
     }
 
@@ -86,7 +86,7 @@ impl Shared {
         T: Serialize + 'static,
         F: Fn(&grundy::Budget) -> Result<T, ApiError> + Send + Sync + 'static,
     {
-        let deadline = grundy::deadline_after(self.budget.timeout);
+        let deadline = grundy::deadline_after(self.limits.timeout);
         let json = move |budget: &grundy::Budget| {
             let answer = work(budget)?;
             // A run cancelled meanwhile (it left the quick lane, or the
@@ -138,7 +138,7 @@ impl Shared {
                 self.workers
             )
         };
-        if self.budget.quick.is_zero() {
+        if self.limits.quick.is_zero() {
             let place = acquire(&self.long, deadline, &long_busy()).await?;
             let mut run = Attempt::start(work, self.limit(deadline), place);
             return run.finished().await;
@@ -149,7 +149,7 @@ impl Shared {
             Attempt::start(work.clone(), self.limit(deadline), place);
         tokio::select! {
             done = first.finished() => return done,
-            () = tokio::time::sleep(self.budget.quick) => {}
+            () = tokio::time::sleep(self.limits.quick) => {}
         }
         if let Ok(place) = self.long.clone().try_acquire_owned() {
             first.move_to(place);
@@ -168,8 +168,8 @@ impl Shared {
 
     fn limit(&self, deadline: Option<Instant>) -> grundy::Budget {
         grundy::Budget {
-            max_positions: self.budget.max_positions,
-            max_states: self.budget.max_states as u64,
+            max_positions: self.limits.max_positions,
+            max_states: self.limits.max_states as u64,
             max_splits: grundy::DEFAULT_MAX_SPLITS,
             // Two threads for an octal game where the machine has two
             // cores (at most two per computation in a lane): a lone
@@ -190,7 +190,7 @@ impl Shared {
         {
             e.message.push_str(&format!(
                 " (the time limit of {} s per request passed; `grundy serve --timeout` raises it)",
-                self.budget.timeout.as_secs_f64()
+                self.limits.timeout.as_secs_f64()
             ));
         }
         e

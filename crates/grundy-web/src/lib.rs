@@ -2,13 +2,14 @@
 //!
 //! One page (`assets/`, compiled in) and a JSON API over the `grundy`
 //! library. The API is the web twin of the CLI's `--json` output: the same
-//! library calls, the same report structs, the same keys (README, "Web
-//! explorer"). Errors are `{"error": "..."}` with a 4xx/5xx status
+//! library calls, the same report structs, the same keys (docs/WEB.md and
+//! docs/JSON.md). Errors are `{"error": "..."}` with a 4xx/5xx status
 //! (`error.rs`); every computation runs off the async runtime under a
-//! per-request budget (`budget.rs`), in a quick and a long lane so that
-//! expensive requests do not hold up cheap ones (`lanes.rs`). The server
-//! (`server.rs`) closes slow and idle connections and caps their number,
-//! and answers only requests addressed to this machine (`host.rs`).
+//! per-request budget drawn from the server's limits (`limits.rs`), in a
+//! quick and a long lane so that expensive requests do not hold up cheap
+//! ones (`lanes.rs`). The server (`server.rs`) closes slow and idle
+//! connections and caps their number, and answers only requests
+//! addressed to this machine (`host.rs`).
 //!
 //! The page follows the "Grundy sequence search program" shown at MATH
 //! POWER 2022 (issue 6): type a set, see the period and a picture of the
@@ -17,7 +18,7 @@
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-//! grundy_web::serve(listener, grundy_web::Budget::default(), std::future::pending()).await
+//! grundy_web::serve(listener, grundy_web::ServerLimits::default(), std::future::pending()).await
 //! # }
 //! ```
 
@@ -25,11 +26,11 @@
 
 mod api;
 mod assets;
-mod budget;
 mod error;
 mod fit;
 mod host;
 mod lanes;
+mod limits;
 mod play;
 mod query;
 mod server;
@@ -46,12 +47,14 @@ use axum::routing::get;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-pub use budget::{Budget, MAX_WORKERS};
 pub use error::ApiError;
 pub use host::Hosts;
 pub use lanes::GRACE;
+pub use limits::{
+    DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, MAX_WORKERS, ServerLimits,
+};
 
-/// The API routes, for messages and the README.
+/// The API routes, for messages and docs/WEB.md.
 pub const ROUTES: &[&str] = &[
     "/api/period",
     "/api/values",
@@ -68,8 +71,8 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; \
                    frame-ancestors 'none'";
 
 /// The application: page, API, fallbacks and panic guard.
-pub fn router(budget: Budget) -> Router {
-    let shared = Arc::new(lanes::Shared::new(budget));
+pub fn router(limits: ServerLimits) -> Router {
+    let shared = Arc::new(lanes::Shared::new(limits));
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
@@ -115,29 +118,29 @@ fn panic_answer(
 /// addresses and the listening address ([`Hosts::default`]).
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    budget: Budget,
+    limits: ServerLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    serve_with(listener, budget, Hosts::default(), shutdown).await
+    serve_with(listener, limits, Hosts::default(), shutdown).await
 }
 
 /// [`serve`], answering the requests for `hosts`.
 ///
 /// ```no_run
 /// # async fn demo() -> std::io::Result<()> {
-/// use grundy_web::{Budget, Hosts};
+/// use grundy_web::{Hosts, ServerLimits};
 /// let listener = tokio::net::TcpListener::bind("127.0.0.1:3131").await?;
 /// let hosts = Hosts::Local(vec!["explorer.lan".into()]);
-/// grundy_web::serve_with(listener, Budget::default(), hosts, std::future::pending()).await
+/// grundy_web::serve_with(listener, ServerLimits::default(), hosts, std::future::pending()).await
 /// # }
 /// ```
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
-    budget: Budget,
+    limits: ServerLimits,
     hosts: Hosts,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let mut app = router(budget.clone());
+    let mut app = router(limits.clone());
     let bound = listener.local_addr()?.ip();
     if let Some(check) = host::HostCheck::new(&hosts, bound) {
         app = app.layer(axum::middleware::from_fn_with_state(
@@ -145,5 +148,5 @@ pub async fn serve_with(
             host::check,
         ));
     }
-    server::run(listener, app, &budget, shutdown).await
+    server::run(listener, app, &limits, shutdown).await
 }

@@ -6,15 +6,15 @@
 //! (the hint), and the move the perfect computer plays there. The
 //! computer is the library's [`grundy::Strategy`], as in `grundy play`:
 //! it wins as fast as possible and, when losing, stalls as long as
-//! possible; ties are broken by a ChaCha generator seeded with `seed`.
+//! possible; ties are broken by the library's [`grundy::TieBreaker`]
+//! seeded with `seed` (its first choice, as `grundy play --seed`'s).
 
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::{
     Heap, HeapValue, Move, Outcome, Play, Rules, StopReason, Strategy,
+    TieBreaker,
 };
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde::Serialize;
 
 use crate::api::{AppState, heaps_param, params, parse_heaps, play_param};
@@ -165,12 +165,7 @@ fn analyse(
         .collect();
     let winning_moves = strategy.winning_moves(position).map_err(unsolved)?;
     let best = strategy.best_moves(position).map_err(unsolved)?;
-    let computer = if best.is_empty() {
-        None
-    } else {
-        let random = ChaCha8Rng::seed_from_u64(seed).next_u64();
-        Strategy::pick(&best, random).cloned()
-    };
+    let computer = TieBreaker::new(seed).choose(&best).cloned();
     let grundy: Vec<u64> = position
         .iter()
         .map(|(rules, n)| value_within(rules, *n, &budget))

@@ -4,14 +4,14 @@
 //! `axum::serve` sets no timer, so hyper's header timeout never runs and
 //! a connection may stay open forever; this loop is `axum::serve` with:
 //!
-//! * hyper's header read timeout ([`Budget::header_timeout`]): it runs
+//! * hyper's header read timeout ([`ServerLimits::header_timeout`]): it runs
 //!   whenever the connection waits for a request head, from the moment it
 //!   opens and again after each answer, so it closes both clients that
 //!   send their head slowly (slow loris) and idle keep-alive connections;
-//! * a write timeout ([`Budget::write_timeout`], `stall.rs`) for clients
+//! * a write timeout ([`ServerLimits::write_timeout`], `stall.rs`) for clients
 //!   that do not read their answer;
 //! * limits on the request head (size and number of headers);
-//! * at most [`Budget::max_connections`] connections: one more asks the
+//! * at most [`ServerLimits::max_connections`] connections: one more asks the
 //!   oldest to close (hyper closes an idle one at once, a busy one after
 //!   its answer) until a place frees up, so idle sockets cannot lock new
 //!   clients out; running out of file descriptors does the same;
@@ -33,11 +33,11 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, watch};
 
-use crate::budget::Budget;
+use crate::limits::ServerLimits;
 use crate::stall::Stall;
 
 /// The most bytes of a request head: the query (at most
-/// [`Budget::max_query`]) plus a browser's headers and cookies.
+/// [`ServerLimits::max_query`]) plus a browser's headers and cookies.
 const MAX_HEAD: usize = 32 * 1024;
 
 /// The most headers in a request.
@@ -51,22 +51,22 @@ const SHED_PAUSE: Duration = Duration::from_millis(20);
 /// say) before trying again.
 const ACCEPT_PAUSE: Duration = Duration::from_millis(20);
 
-/// Serves `app` on `listener` with the connection limits of `budget`
+/// Serves `app` on `listener` with the connection limits of `limits`
 /// until `shutdown` completes.
 pub async fn run(
     listener: TcpListener,
     app: Router,
-    budget: &Budget,
+    limits: &ServerLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(budget.header_timeout)
+        .header_read_timeout(limits.header_timeout)
         .max_buf_size(MAX_HEAD.max(8192))
         .max_header_size(MAX_HEAD)
         .max_headers(MAX_HEADERS);
     let http = Arc::new(http);
-    let places = budget.max_connections.max(1);
+    let places = limits.max_connections.max(1);
     let slots = Arc::new(Semaphore::new(places));
     let open = Arc::new(Open::default());
     let (stop, mut stopped) = watch::channel(false);
@@ -104,7 +104,7 @@ pub async fn run(
         let _ = stream.set_nodelay(true);
         let (id, shed) = open.add();
         let guard = Registered { open: open.clone(), id, _slot: slot };
-        let io = TokioIo::new(Stall::new(stream, budget.write_timeout));
+        let io = TokioIo::new(Stall::new(stream, limits.write_timeout));
         let service = TowerToHyperService::new(app.clone());
         let http = http.clone();
         tokio::spawn(async move {

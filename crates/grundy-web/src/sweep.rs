@@ -11,7 +11,7 @@
 
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use grundy::{Budget as Limit, StopReason, Stopped};
+use grundy::{StopReason, Stopped};
 use grundy_sweep::{
     Cell, DEFAULT_SWEEP_POSITIONS, ErrorKind, Evaluation, Family, Record,
     Table,
@@ -72,7 +72,7 @@ pub async fn sweep(
         .transpose()
         .map_err(lib("table"))?;
     let max_positions =
-        shared.budget.max_positions.min(DEFAULT_SWEEP_POSITIONS);
+        shared.limits.max_positions.min(DEFAULT_SWEEP_POSITIONS);
     let report = shared
         .run(move |limit| {
             // Counted arithmetically first (grundy-sweep's `Family::count`
@@ -107,8 +107,11 @@ pub async fn sweep(
             let count = points.len() as u64;
             // Rows are defined by heap counts, as in `grundy sweep`; the
             // request's deadline bounds them.
-            let limit =
-                Limit { max_positions, max_splits: u64::MAX, ..limit.clone() };
+            let limit = grundy::Budget {
+                max_positions,
+                max_splits: u64::MAX,
+                ..limit.clone()
+            };
             let mut rows = Vec::with_capacity(points.len());
             for (i, point) in points.iter().enumerate() {
                 let row = family.row(point, &limit);

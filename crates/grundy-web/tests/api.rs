@@ -11,13 +11,13 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use grundy::Play;
-use grundy_web::Budget;
+use grundy_web::ServerLimits;
 use serde_json::Value;
 
 mod hostile;
 
-/// Starts a server with `budget` on 127.0.0.1:0 in a background thread.
-fn start(budget: Budget) -> SocketAddr {
+/// Starts a server with `limits` on 127.0.0.1:0 in a background thread.
+fn start(limits: ServerLimits) -> SocketAddr {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -30,7 +30,7 @@ fn start(budget: Budget) -> SocketAddr {
             let listener =
                 tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            grundy_web::serve(listener, budget, std::future::pending())
+            grundy_web::serve(listener, limits, std::future::pending())
                 .await
                 .unwrap();
         });
@@ -75,7 +75,7 @@ fn timeless(mut v: Value) -> Value {
 }
 
 fn server() -> SocketAddr {
-    start(Budget::default())
+    start(ServerLimits::default())
 }
 
 #[test]
@@ -110,7 +110,10 @@ fn period_is_the_library_report() {
 /// 0.6: rare mask 1ee, the last rare heap 20627, as in Czajka's tables).
 #[test]
 fn octal_codes_and_grundys_game() {
-    let addr = start(Budget { max_positions: 30_000, ..Budget::default() });
+    let addr = start(ServerLimits {
+        max_positions: 30_000,
+        ..ServerLimits::default()
+    });
     let (status, body) = get(addr, "/api/period?set=0.77");
     assert_eq!(status, 200, "{body}");
     let report = grundy::period(
@@ -293,7 +296,7 @@ fn errors_are_json_with_status_and_field() {
 
 #[test]
 fn size_caps() {
-    let addr = start(Budget { max_heaps: 3, ..Budget::default() });
+    let addr = start(ServerLimits { max_heaps: 3, ..ServerLimits::default() });
     let long = format!("/api/period?set={}", "1,".repeat(3000));
     let (status, body) = get(addr, &long);
     assert_eq!(status, 414);
@@ -306,14 +309,17 @@ fn size_caps() {
 fn budgets_answer_instead_of_hanging() {
     // A budget far below the 2.2 million run segments of
     // {a, 2a+1, 3a+1} with a = 100000.
-    let addr = start(Budget { max_positions: 1_000_000, ..Budget::default() });
+    let addr = start(ServerLimits {
+        max_positions: 1_000_000,
+        ..ServerLimits::default()
+    });
     let (status, body) = get(addr, "/api/period?set=100000,200001,300001");
     assert_eq!(status, 503, "{body}");
     assert!(body["error"].as_str().unwrap().starts_with("no period found"));
     // A time limit.
-    let addr = start(Budget {
+    let addr = start(ServerLimits {
         timeout: Duration::from_millis(300),
-        ..Budget::default()
+        ..ServerLimits::default()
     });
     // The block engine would need about 10^13 positions here.
     let (status, body) =
@@ -324,10 +330,10 @@ fn budgets_answer_instead_of_hanging() {
 
 #[test]
 fn slow_requests_do_not_block_fast_ones() {
-    let addr = start(Budget {
+    let addr = start(ServerLimits {
         timeout: Duration::from_secs(4),
         workers: 2,
-        ..Budget::default()
+        ..ServerLimits::default()
     });
     let slow = std::thread::spawn(move || {
         let r =
@@ -350,11 +356,11 @@ fn a_closed_connection_cancels_its_work() {
     // if the first one's work stops when its client hangs up. The first
     // asks the block engine for {a, 2a+1, 3a+1} with a = 3000000, whose
     // period (quadratic in a, about 3.6 * 10^13) it would take hours to find.
-    let addr = start(Budget {
+    let addr = start(ServerLimits {
         timeout: Duration::from_secs(300),
         max_positions: u64::MAX,
         workers: 1,
-        ..Budget::default()
+        ..ServerLimits::default()
     });
     let mut s = TcpStream::connect(addr).unwrap();
     write!(
@@ -421,6 +427,21 @@ fn play_positions() {
     assert_eq!((status, &body["field"]), (422, &"heaps".into()));
     let (status, body) = get(addr, "/api/play?heaps=1,2,3:5;x:3");
     assert_eq!((status, &body["heap"]), (400, &2.into()));
+}
+
+#[test]
+fn the_seed_breaks_ties_as_grundy_play_does() {
+    // At 28 stones every move loses as slowly: the seed chooses, with the
+    // first draw of `grundy::TieBreaker` (rand_chacha's ChaCha8 before
+    // it), so `seed=S` plays what `grundy play --first computer --seed S
+    // --heap 28` plays first.
+    let addr = server();
+    for (seed, take) in [(0, 3), (1, 2), (7, 1)] {
+        let (status, body) =
+            get(addr, &format!("/api/play?heaps=1,2,3:28&seed={seed}"));
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["computer"]["take"], take, "seed {seed}");
+    }
 }
 
 #[test]

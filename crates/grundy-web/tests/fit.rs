@@ -2,8 +2,7 @@
 //! `grundy fit --json` (the library's `grundy_fit::Report`), computed from
 //! the family's own sweep, and errors that name their field.
 
-use grundy::Budget as Limit;
-use grundy_fit::{Key, Options, Row, Table};
+use grundy_fit::{FitTable, Key, Options, SweepRow};
 use grundy_sweep::Family;
 use serde_json::{Value, json};
 
@@ -12,17 +11,14 @@ use super::{get, request, server};
 /// The report the library gives for the same family, as JSON.
 fn library_report(template: &str, ranges: &[&str], key: Key) -> Value {
     let family = Family::template(template, ranges).unwrap();
-    let limit = Limit::default();
-    let rows: Vec<Row> = family
-        .points()
-        .map(|p| {
-            let row = family.row(&p.unwrap(), &limit);
-            let value = row.result.found().and_then(|f| f.get(key.name()));
-            Row { params: row.params, value: value.map(|v| v as i64) }
-        })
-        .collect();
+    let limit = grundy::Budget::default();
+    let rows = family.points().map(|p| {
+        let row = family.row(&p.unwrap(), &limit);
+        let found = row.result.found().map(|f| f.get(key.name()));
+        SweepRow { params: row.params, found }
+    });
     let names = family.param_names().iter().map(|s| s.to_string()).collect();
-    let table = Table::new(names, key, rows).unwrap();
+    let table = FitTable::from_sweep(names, key, rows).unwrap();
     let fit = grundy_fit::fit(&table, &Options::default()).unwrap();
     serde_json::to_value(fit.report(template)).unwrap()
 }
@@ -166,5 +162,12 @@ fn errors_name_their_field() {
     assert_eq!(
         body["error"],
         "unknown key \"perod\"; use one of preperiod, period, saltus, outcome_preperiod, outcome_period, max_value"
+    );
+    // The library's message with this route's hint.
+    let (_, body) =
+        get(addr, "/api/fit?family=all-but:a,a%2B1&a=1..9&for=max_value");
+    assert_eq!(
+        body["error"],
+        "the family's sets have no max_value (all-but sets have unbounded values); fit another key, e.g. for=period"
     );
 }

@@ -13,11 +13,11 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use grundy_web::{Budget, GRACE, Hosts};
+use grundy_web::{GRACE, Hosts, ServerLimits};
 use serde_json::Value;
 
-/// Starts a server with `budget` and `hosts` on 127.0.0.1:0.
-fn start_with(budget: Budget, hosts: Hosts) -> SocketAddr {
+/// Starts a server with `limits` and `hosts` on 127.0.0.1:0.
+fn start_with(limits: ServerLimits, hosts: Hosts) -> SocketAddr {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -31,7 +31,7 @@ fn start_with(budget: Budget, hosts: Hosts) -> SocketAddr {
             tx.send(listener.local_addr().unwrap()).unwrap();
             grundy_web::serve_with(
                 listener,
-                budget,
+                limits,
                 hosts,
                 std::future::pending(),
             )
@@ -42,8 +42,8 @@ fn start_with(budget: Budget, hosts: Hosts) -> SocketAddr {
     rx.recv().unwrap()
 }
 
-fn start(budget: Budget) -> SocketAddr {
-    start_with(budget, Hosts::default())
+fn start(limits: ServerLimits) -> SocketAddr {
+    start_with(limits, Hosts::default())
 }
 
 fn connect(addr: SocketAddr) -> TcpStream {
@@ -108,8 +108,11 @@ fn closed_after(s: &mut TcpStream) -> Duration {
     }
 }
 
-fn short_header_timeout() -> Budget {
-    Budget { header_timeout: Duration::from_millis(500), ..Budget::default() }
+fn short_header_timeout() -> ServerLimits {
+    ServerLimits {
+        header_timeout: Duration::from_millis(500),
+        ..ServerLimits::default()
+    }
 }
 
 #[test]
@@ -157,7 +160,7 @@ fn an_idle_keep_alive_connection_is_closed() {
 
 #[test]
 fn an_oversized_request_head_is_refused() {
-    let addr = start(Budget::default());
+    let addr = start(ServerLimits::default());
     let mut s = connect(addr);
     let cookie = "x".repeat(40_000);
     let sent = write!(
@@ -175,7 +178,8 @@ fn an_oversized_request_head_is_refused() {
 
 #[test]
 fn too_many_connections_push_out_the_oldest_idle_one() {
-    let addr = start(Budget { max_connections: 4, ..Budget::default() });
+    let addr =
+        start(ServerLimits { max_connections: 4, ..ServerLimits::default() });
     // Four idle connections fill every place.
     let mut idle: Vec<TcpStream> = (0..4).map(|_| connect(addr)).collect();
     std::thread::sleep(Duration::from_millis(200));
@@ -191,7 +195,7 @@ fn too_many_connections_push_out_the_oldest_idle_one() {
 
 #[test]
 fn requests_for_other_hosts_are_refused() {
-    let addr = start(Budget::default());
+    let addr = start(ServerLimits::default());
     let port = addr.port();
     let target = "/api/values?set=1,2,3&to=3";
     for host in [
@@ -233,18 +237,21 @@ fn requests_for_other_hosts_are_refused() {
 fn allowed_names_and_opting_out() {
     let target = "/api/values?set=1,2,3&to=3";
     let names = Hosts::Local(vec!["explorer.lan".to_string()]);
-    let addr = start_with(Budget::default(), names);
+    let addr = start_with(ServerLimits::default(), names);
     assert_eq!(get_as(addr, "Explorer.LAN:8080", target).0, 200);
     assert_eq!(get_as(addr, "localhost", target).0, 200);
     assert_eq!(get_as(addr, "evil.example", target).0, 421);
-    let addr = start_with(Budget::default(), Hosts::Any);
+    let addr = start_with(ServerLimits::default(), Hosts::Any);
     assert_eq!(get_as(addr, "evil.example", target).0, 200);
 }
 
 #[test]
 fn a_huge_timeout_means_no_limit() {
     // `grundy serve --timeout 1e30`: no deadline, no overflow, no 500.
-    let addr = start(Budget { timeout: Duration::MAX, ..Budget::default() });
+    let addr = start(ServerLimits {
+        timeout: Duration::MAX,
+        ..ServerLimits::default()
+    });
     let (status, body) = get(addr, "/api/period?set=2,3,7");
     assert_eq!(status, 200, "{body}");
     let (status, body) = get(addr, "/api/sweep?family=a,b&a=1..3&b=a%2B1..4");
@@ -256,12 +263,12 @@ fn a_closed_connection_cancels_its_work_in_the_long_lane() {
     // As `a_closed_connection_cancels_its_work`, with a Host this server
     // answers, and every computation in the long lane (quick = 0) so the
     // second request needs the place the first one held.
-    let addr = start(Budget {
+    let addr = start(ServerLimits {
         timeout: Duration::from_secs(300),
         max_positions: u64::MAX,
         workers: 1,
         quick: Duration::ZERO,
-        ..Budget::default()
+        ..ServerLimits::default()
     });
     let mut s = connect(addr);
     write!(
@@ -317,7 +324,8 @@ const HOSTILE: &[(&str, bool)] = &[
 /// request is answered within 1 s of its deadline.
 fn cheap_requests_survive(hostile: &[&str]) {
     let timeout = Duration::from_secs(2);
-    let addr = start(Budget { timeout, workers: 2, ..Budget::default() });
+    let addr =
+        start(ServerLimits { timeout, workers: 2, ..ServerLimits::default() });
     let attackers: Vec<_> = hostile
         .iter()
         .chain(hostile)
@@ -408,7 +416,7 @@ fn cheap_requests_are_answered_while_any_hostile_ones_run() {
 fn huge_sweeps_are_refused_at_once() {
     // Counted arithmetically, not enumerated: the old server had no
     // answer at 30 s for the first one.
-    let addr = start(Budget::default());
+    let addr = start(ServerLimits::default());
     for target in [
         "/api/sweep?family=a,b,c&a=1..1000000&b=1..1000000&c=1..1000000",
         "/api/sweep?family=a,b&a=1..1000&b=1..1000",

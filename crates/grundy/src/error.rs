@@ -64,11 +64,7 @@ impl Error {
         stopped: Stopped,
         message: impl Into<String>,
     ) -> Self {
-        Error {
-            kind: ErrorKind::Budget,
-            message: shorten_quotes(&message.into()),
-            stopped: Some(stopped),
-        }
+        Error::stopped_with(ErrorKind::Budget, stopped, message)
     }
 
     /// An error of `kind` that also says where a computation stopped.
@@ -77,7 +73,11 @@ impl Error {
         stopped: Stopped,
         message: impl Into<String>,
     ) -> Self {
-        Error { kind, message: message.into(), stopped: Some(stopped) }
+        Error {
+            kind,
+            message: shorten_quotes(&message.into()),
+            stopped: Some(stopped),
+        }
     }
 
     /// What kind of error this is.
@@ -171,3 +171,27 @@ pub fn shorten_quotes(message: &str) -> String {
 
 /// Shorthand for results of this library.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::{StopReason, Unit};
+
+    #[test]
+    fn every_constructor_shortens_quotes() {
+        let long = "1,".repeat(1000) + "2";
+        let message = format!("no period for \"{long}\"");
+        let stopped =
+            Stopped::new(StopReason::Positions, 10, 10, Unit::Positions);
+        let errors = [
+            Error::new(ErrorKind::Parse, message.clone()),
+            Error::parse(message.clone()),
+            Error::budget(stopped.clone(), message.clone()),
+            Error::stopped_with(ErrorKind::TooLarge, stopped, message.clone()),
+        ];
+        for e in errors {
+            assert!(e.message().len() < 120, "{e}");
+            assert!(e.message().ends_with("(2001 characters)"), "{e}");
+        }
+    }
+}

@@ -81,10 +81,11 @@
 //!
 //! # Layers
 //!
-//! Modules import only from layers below them (checked in CI):
-//! `budget`, `error`, `nimber`, `play`, `game` (leaves) < `set` <
-//! `engine` < `period` < `rules` < `query`. `docs/DESIGN.md` explains
-//! each layer and how to add a rule set.
+//! A module imports only from its own layer and the layers below it, and
+//! no file imports one that imports it back. The layers are written once,
+//! in the diagram under "Layers" in `docs/DESIGN.md`, which
+//! `tests/layers.rs` reads and checks every file of the crate against;
+//! that page also explains each layer and how to add a rule set.
 
 #![deny(missing_docs)]
 
@@ -124,7 +125,7 @@ pub use period::{
     Certificate, EngineChoice, GuySmith, PatternCycle, Period, PeriodOptions,
     Periods, Reduction,
 };
-pub use play::{Outcome, Play, Sequence};
+pub use play::{Outcome, Play, Sequence, TieBreaker};
 pub use query::explain::{Explanation, FesStep, explain};
 pub use query::heap::{
     GLANCE_CHECKS, GLANCE_POSITIONS, HeapOptions, HeapReport, heap, heap_with,
@@ -135,7 +136,7 @@ pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
 };
 pub use query::run::{OctalRun, RunChunk};
-pub use query::solver::Value;
+pub use query::solver::PositionValue;
 pub use query::strategy::{RatedMove, Strategy};
 pub use query::sum::{Heap, HeapValue, Move, SumFamily, SumReport, sum};
 pub use query::values::{

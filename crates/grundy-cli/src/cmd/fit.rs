@@ -17,20 +17,21 @@
 
 mod text;
 
-use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use grundy_fit::{Fit, Key, Options, Row, Table, Validation, Verdict};
+use grundy_fit::{
+    Fit, FitTable, FitVerdict, Key, Options, SweepRow, Validation,
+};
 use grundy_sweep::{
     Destination, ErrorRows, Family, Format, Ran, RunOptions, Shard, Sweep,
 };
 
 use crate::format::{Format as OutputFormat, FormatFlags};
-use crate::term::Output;
+use crate::term::{Output, Progress};
 
 #[derive(Debug, Args)]
 pub struct FitArgs {
@@ -174,24 +175,9 @@ impl FitArgs {
         &self,
         names: &[String],
     ) -> anyhow::Result<(Family, String)> {
-        let mut specs = self.param.clone();
-        for v in &self.validate {
-            let name = v.split_once('=').map_or("", |(n, _)| n.trim());
-            let Some(i) = names.iter().position(|n| n == name) else {
-                if name.is_empty() {
-                    bail!(
-                        "--validate \"{v}\": write NAME=LO..HI with a parameter of the family ({}), e.g. {}=31..60",
-                        names.join(", "),
-                        names[0]
-                    );
-                }
-                bail!(
-                    "--validate \"{v}\" names no parameter of the family; its parameters are {}",
-                    names.join(", ")
-                );
-            };
-            specs[i] = v.trim().to_string();
-        }
+        let specs =
+            grundy_fit::validation_ranges(&self.param, names, &self.validate)
+                .map_err(|e| anyhow::anyhow!("--validate {e}"))?;
         let template = self.template.as_deref().unwrap_or_default();
         let family =
             Family::template(template, &specs).with_context(|| {
@@ -251,14 +237,7 @@ pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
             further = e;
             let new = to_table(table.params(), plan.key, &rows)
                 .map_err(|e| with_errors(e, &further))?;
-            let seen: HashSet<&[i64]> =
-                table.rows().iter().map(|r| r.params.as_slice()).collect();
-            let new: Vec<Row> = new
-                .rows()
-                .iter()
-                .filter(|r| !seen.contains(r.params.as_slice()))
-                .cloned()
-                .collect();
+            let new = table.rows_beyond(&new);
             if new.is_empty() {
                 bail!(
                     "--validate {range} adds no rows beyond the {} fitted; give a range past them",
@@ -310,7 +289,7 @@ pub fn run(args: FitArgs) -> anyhow::Result<ExitCode> {
 
 /// 0 for a law that predicted every new row, 1 otherwise.
 fn exit_code(fit: &Fit, validation: Option<&Validation>) -> ExitCode {
-    let law = fit.verdict() == &Verdict::Law;
+    let law = fit.verdict() == &FitVerdict::Law;
     let held = validation.is_none_or(|v| v.wrong.is_empty());
     if law && held { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
@@ -331,19 +310,13 @@ fn sweep(
         Sweep::new(family.clone(), Shard::ALL, options.clone(), Format::Csv)?
             .keep_rows(true);
     let started = sweep.start(Destination::Nowhere)?;
-    let progress = super::sweep::progress_bar(sweep.selected(), 0);
+    let progress = Progress::sets(sweep.selected(), 0);
     // An interrupt stops the sweep's workers (exit 130); a second one
     // ends the process at once.
     crate::signals::graceful(options.cancel.clone());
-    let ran = started.run(&mut |count| {
-        if let Some(bar) = &progress {
-            bar.inc(count);
-        }
-    });
+    let ran = started.run(&mut |count| progress.inc(count));
     let interrupted = crate::signals::abrupt();
-    if let Some(bar) = &progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let ran = ran?;
     let errors = ran.errors().clone();
     match ran {
@@ -368,31 +341,24 @@ fn with_errors(e: anyhow::Error, errors: &ErrorRows) -> anyhow::Error {
     }
 }
 
-/// The rows of a sweep as the fitter's table for `key`: a row without
-/// the value (not found within the budget, or an invalid set) has none.
+/// The rows of a sweep as the fitter's table for `key`
+/// ([`FitTable::from_sweep`]), with this command's hint for a key the
+/// family's sets do not have.
 fn to_table(
     names: &[String],
     key: Key,
     rows: &[grundy_sweep::Row],
-) -> anyhow::Result<Table> {
-    let mut undefined = 0;
-    let rows: Vec<Row> = rows
-        .iter()
-        .map(|r| {
-            let found = r.result.found();
-            let value = found
-                .and_then(|f| f.get(key.name()))
-                .and_then(|v| i64::try_from(v).ok());
-            undefined += usize::from(found.is_some() && value.is_none());
-            Row { params: r.params.clone(), value }
-        })
-        .collect();
-    if undefined > 0 && rows.iter().all(|r| r.value.is_none()) {
-        bail!(
-            "the family's sets have no {key} (all-but sets have unbounded values); fit another key, e.g. --for period"
-        );
-    }
-    Ok(Table::new(names.to_vec(), key, rows)?)
+) -> anyhow::Result<FitTable> {
+    let rows = rows.iter().map(|r| SweepRow {
+        params: r.params.clone(),
+        found: r.result.found().map(|f| f.get(key.name())),
+    });
+    FitTable::from_sweep(names.to_vec(), key, rows).map_err(|e| match e {
+        grundy_fit::Error::Undefined { .. } => {
+            anyhow::anyhow!("{e}, e.g. --for period")
+        }
+        e => e.into(),
+    })
 }
 
 /// The text of `path`, or of stdin for `-`: plain, gzip or Zstandard

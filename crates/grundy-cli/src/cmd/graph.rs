@@ -247,8 +247,7 @@ fn write_picture(
 ) -> anyhow::Result<usize> {
     let bytes = match format {
         Format::Svg => layout.svg(graph, step)?.into_bytes(),
-        Format::Png => svg_to_png(&layout.svg(graph, step)?, scale)
-            .map_err(|e| anyhow::anyhow!(e))?,
+        Format::Png => svg_to_png(&layout.svg(graph, step)?, scale)?,
         _ => graph.dot(step).into_bytes(),
     };
     write_bytes(&bytes, format, path)?;

@@ -5,6 +5,7 @@ pub mod fit;
 #[cfg(feature = "pictures")]
 pub mod graph;
 pub mod heap;
+pub mod help;
 pub mod merge;
 mod octal_state;
 pub mod period;
@@ -41,6 +42,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         #[cfg(feature = "pictures")]
         Command::Plot(args) => plot::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Help(args) => help::run(args),
     }
 }
 

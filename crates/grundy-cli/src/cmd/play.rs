@@ -4,8 +4,8 @@
 //!
 //! The library solves the game (`grundy::Strategy`); this file only
 //! reads the person's commands line by line, checks them, and writes what
-//! happens, and breaks ties between equally good moves with a ChaCha
-//! generator seeded with `--seed`. It works the same on a terminal and with moves piped on stdin:
+//! happens, and breaks ties between equally good moves with the library's
+//! `grundy::TieBreaker` seeded with `--seed`. It works the same on a terminal and with moves piped on stdin:
 //! when stdin is not a terminal, each command read is echoed after the
 //! prompt so that the output reads as a transcript. When a game ends the
 //! last line is exactly `winner: you` or `winner: computer`.
@@ -17,9 +17,8 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use grundy::{
     DEFAULT_MAX_STATES, Heap, Play, RatedMove, Rules, Strategy, Subtraction,
+    TieBreaker,
 };
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -113,33 +112,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         sets,
         pos: sizes,
         history: Vec::new(),
-        computer: Computer::new(seed),
-        stand_in: args.demo.then(|| Computer::new(seed ^ 0x9e37_79b9)),
+        computer: TieBreaker::new(seed),
+        stand_in: args.demo.then(|| TieBreaker::new(seed ^ 0x9e37_79b9)),
         echo,
         out: io::stdout().lock(),
     };
     session.intro(seed, args.first)?;
     session.run(&mut stdin.lock(), args.first)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A perfect player's tie-breaker: a seeded ChaCha generator.
-struct Computer {
-    rng: ChaCha8Rng,
-}
-
-impl Computer {
-    fn new(seed: u64) -> Computer {
-        Computer { rng: ChaCha8Rng::seed_from_u64(seed) }
-    }
-
-    /// One of the best moves (one random number per choice).
-    fn choose(&mut self, best: &[grundy::Move]) -> Option<grundy::Move> {
-        if best.is_empty() {
-            return None;
-        }
-        Strategy::pick(best, self.rng.next_u64()).cloned()
-    }
 }
 
 /// Grundy values of each rule set in play, computed as far as needed.
@@ -210,9 +190,11 @@ struct Session<W: Write> {
     pos: Vec<u64>,
     /// Positions at the person's earlier turns, for `undo`.
     history: Vec<(Vec<Rules>, Vec<u64>)>,
-    computer: Computer,
-    /// In `--demo`, the computer that plays the person's side.
-    stand_in: Option<Computer>,
+    /// The computer's tie-breaker.
+    computer: TieBreaker,
+    /// In `--demo`, the tie-breaker of the computer that plays the
+    /// person's side.
+    stand_in: Option<TieBreaker>,
     echo: bool,
     out: W,
 }
@@ -323,7 +305,7 @@ impl<W: Write> Session<W> {
             match turn {
                 Side::Computer => {
                     let mv = self.computer.choose(&best).expect("a move");
-                    self.apply(Side::Computer, &Move::from_library(&mv))?;
+                    self.apply(Side::Computer, &Move::from_library(mv))?;
                     turn = Side::You;
                 }
                 Side::You => {
@@ -331,7 +313,7 @@ impl<W: Write> Session<W> {
                         let mv = stand_in.choose(&best).expect("a move");
                         self.history
                             .push((self.sets.clone(), self.pos.clone()));
-                        self.apply(Side::You, &Move::from_library(&mv))?;
+                        self.apply(Side::You, &Move::from_library(mv))?;
                         turn = Side::Computer;
                         continue;
                     }

@@ -101,13 +101,9 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     };
     let title = plot::title(&set);
     let picture = SequencePlot { title, values, period, saltus };
-    let svg = picture
-        .svg(args.width, args.height)
-        .map_err(|e| anyhow::anyhow!(e))?;
+    let svg = picture.svg(args.width, args.height)?;
     let bytes = match format {
-        Format::Png => {
-            svg_to_png(&svg, 1.0).map_err(|e| anyhow::anyhow!(e))?
-        }
+        Format::Png => svg_to_png(&svg, 1.0)?,
         _ => svg.into_bytes(),
     };
     write_bytes(&bytes, format, args.output.as_deref())?;

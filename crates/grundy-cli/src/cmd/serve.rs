@@ -24,13 +24,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub bind: IpAddr,
     /// Positions one request's period search may generate.
-    #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_positions)]
+    #[arg(long, value_name = "N", default_value_t = grundy_web::DEFAULT_MAX_POSITIONS)]
     pub max_positions: u64,
     /// Seconds one request may take (a huge number means no limit).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
     /// Positions a misère sum search or a game may store, per request.
-    #[arg(long, value_name = "N", default_value_t = grundy_web::Budget::default().max_states)]
+    #[arg(long, value_name = "N", default_value_t = grundy_web::DEFAULT_MAX_STATES)]
     pub max_states: usize,
     /// Computations that may run at once in the long lane, and a quarter
     /// of the places of the quick lane, where each starts for 25 ms
@@ -54,7 +54,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     if args.workers == Some(0) {
         anyhow::bail!("--workers 0 would never compute; use at least 1");
     }
-    let defaults = grundy_web::Budget::default();
+    let defaults = grundy_web::ServerLimits::default();
     let cores = defaults.workers;
     let workers = match args.workers {
         Some(n) if n > cores => {
@@ -66,7 +66,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         Some(n) => n,
         None => cores,
     };
-    let budget = grundy_web::Budget {
+    let budget = grundy_web::ServerLimits {
         max_positions: args.max_positions,
         // Too long to represent: no limit.
         timeout: timeout.unwrap_or(Duration::MAX),

@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::format::Format;
 use crate::term::Output;
 
-/// The JSON object (`--json`): documented in the README, "Octal games".
+/// The JSON object (`--json`): documented in docs/JSON.md.
 #[derive(Serialize)]
 struct Unsolved<'a> {
     set: &'a str,

@@ -366,15 +366,36 @@ fn write_table(
         Play::Normal => writeln!(out, "{:>width$}  g(n)  outcome", "n")?,
         Play::Misere => writeln!(out, "{:>width$}  misère outcome", "n")?,
     }
-    for (n, x) in source.sequence(to + 1).enumerate() {
-        let o = letter(x == 0) as char;
-        match play {
-            Play::Normal => {
-                let bar = "●".repeat(x.min(80) as usize);
-                writeln!(out, "{n:>width$}  {x:>4}  {o}        {bar}")?;
-            }
-            Play::Misere => writeln!(out, "{n:>width$}  {o}")?,
+    // Rows written into a block, as CSV's are: the same bytes as
+    // `format!("{n:>width$}  {x:>4}  {o}        {bar}")`, five times
+    // faster (issue 34).
+    const BAR: &str = "●";
+    let bars = BAR.repeat(80);
+    let mut buf = Block::new();
+    let mut n = Counter::new();
+    let mut number = itoa::Buffer::new();
+    let pad = |buf: &mut Block, len: usize, to: usize| {
+        buf.bytes.extend(std::iter::repeat_n(b' ', to.saturating_sub(len)));
+    };
+    for x in source.sequence(to + 1) {
+        pad(&mut buf, n.digits().len(), width);
+        buf.bytes.extend_from_slice(n.digits());
+        buf.bytes.extend_from_slice(b"  ");
+        if play == Play::Normal {
+            let value = number.format(x).as_bytes();
+            pad(&mut buf, value.len(), 4);
+            buf.bytes.extend_from_slice(value);
+            buf.bytes.extend_from_slice(b"  ");
         }
+        buf.bytes.push(letter(x == 0));
+        if play == Play::Normal {
+            buf.bytes.extend_from_slice(b"        ");
+            let dots = x.min(80) as usize;
+            buf.bytes.extend_from_slice(&bars.as_bytes()[..dots * BAR.len()]);
+        }
+        buf.bytes.push(b'\n');
+        n.increment();
+        buf.spill(out)?;
     }
-    Ok(())
+    buf.finish(out)
 }

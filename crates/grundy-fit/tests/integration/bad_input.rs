@@ -1,7 +1,7 @@
 //! Bad input gets one line naming the problem and the fix (issue 17:
 //! "an unknown key, a degree of 50, a family with one row").
 
-use grundy_fit::{Key, Options, Row, Table, fit, parse_sweep};
+use grundy_fit::{FitRow, FitTable, Key, Options, fit, parse_sweep};
 
 fn one_line(e: &grundy_fit::Error) -> String {
     let s = e.to_string();
@@ -27,10 +27,10 @@ fn degree_fifty() {
         one_line(&e),
         "degree 50 is too high; use a degree from 0 to 6 (default 3)"
     );
-    let t = Table::new(
+    let t = FitTable::new(
         vec!["a".into()],
         Key::Period,
-        (1..10).map(|a| Row::new(vec![a], a)).collect(),
+        (1..10).map(|a| FitRow::new(vec![a], a)).collect(),
     )
     .unwrap();
     let opts = Options { degree: 50, ..Options::default() };
@@ -42,9 +42,12 @@ fn degree_fifty() {
 
 #[test]
 fn a_family_with_one_row() {
-    let t =
-        Table::new(vec!["a".into()], Key::Period, vec![Row::new(vec![1], 3)])
-            .unwrap();
+    let t = FitTable::new(
+        vec!["a".into()],
+        Key::Period,
+        vec![FitRow::new(vec![1], 3)],
+    )
+    .unwrap();
     let e = fit(&t, &Options::default()).unwrap_err();
     assert_eq!(
         one_line(&e),
@@ -52,19 +55,21 @@ fn a_family_with_one_row() {
          with a value (widen the parameter ranges or raise the budget)"
     );
     // Many rows, but none with a value (every set "not found").
-    let rows = (1..5).map(|a| Row { params: vec![a], value: None }).collect();
-    let t = Table::new(vec!["a".into()], Key::Period, rows).unwrap();
+    let rows =
+        (1..5).map(|a| FitRow { params: vec![a], value: None }).collect();
+    let t = FitTable::new(vec!["a".into()], Key::Period, rows).unwrap();
     let e = fit(&t, &Options::default()).unwrap_err();
     assert!(one_line(&e).starts_with("4 rows, 0 with a value"));
 }
 
 #[test]
 fn malformed_tables_and_files() {
-    let e = Table::new(vec!["2a".into()], Key::Period, vec![]).unwrap_err();
+    let e = FitTable::new(vec!["2a".into()], Key::Period, vec![]).unwrap_err();
     assert!(one_line(&e).starts_with("bad parameter name \"2a\""));
-    let e = Table::new(vec!["gcd".into()], Key::Period, vec![]).unwrap_err();
+    let e =
+        FitTable::new(vec!["gcd".into()], Key::Period, vec![]).unwrap_err();
     assert!(one_line(&e).contains("reserved"));
-    let e = Table::new(vec![], Key::Period, vec![]).unwrap_err();
+    let e = FitTable::new(vec![], Key::Period, vec![]).unwrap_err();
     assert!(one_line(&e).starts_with("no parameters"));
     let e = parse_sweep("", Key::Period).unwrap_err();
     one_line(&e);

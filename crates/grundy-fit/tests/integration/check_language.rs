@@ -80,9 +80,9 @@ fn json_report_round_trips() {
 fn json_validated_rows_carry_the_prediction() {
     let f = law("consecutive.csv", Key::Period);
     let rows = vec![
-        grundy_fit::Row::new(vec![41], 83),
-        grundy_fit::Row::new(vec![42], 84),
-        grundy_fit::Row { params: vec![43], value: None },
+        grundy_fit::FitRow::new(vec![41], 83),
+        grundy_fit::FitRow::new(vec![42], 84),
+        grundy_fit::FitRow { params: vec![43], value: None },
     ];
     let v = f.validate(&rows);
     assert_eq!((v.rows, v.correct, v.skipped), (2, 1, 1));

@@ -2,7 +2,7 @@
 //! fitter knows none of these formulas; each test states what it must
 //! find and checks it against the source's own closed form.
 
-use grundy_fit::{Key, Row};
+use grundy_fit::{FitRow, Key};
 
 use crate::util::{law, pieces, table};
 
@@ -170,7 +170,7 @@ fn laws_hold_beyond_the_papers_range() {
         [("conj1.csv", "conj1_more.csv"), ("lemma7.csv", "lemma7_more.csv")]
     {
         let f = law(fitted, Key::Period);
-        let new: Vec<Row> = table(more, Key::Period).rows().to_vec();
+        let new: Vec<FitRow> = table(more, Key::Period).rows().to_vec();
         let v = f.validate(&new);
         assert_eq!((v.rows, v.correct, v.skipped), (450, 450, 0), "{more}");
         assert!(v.wrong.is_empty());

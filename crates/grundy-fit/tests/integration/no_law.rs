@@ -1,7 +1,7 @@
 //! Data with no simple law must say so instead of over-fitting (issue 17:
 //! "test it on random-looking data").
 
-use grundy_fit::{Key, Options, Row, Table, Verdict, fit};
+use grundy_fit::{FitRow, FitTable, FitVerdict, Key, Options, fit};
 
 use crate::util::table;
 
@@ -15,21 +15,21 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn random_table(seed: u64, range: u64) -> Table {
+fn random_table(seed: u64, range: u64) -> FitTable {
     let mut s = seed;
     let mut rows = Vec::new();
     for a in 1..=30 {
         for b in a + 1..=a + 30 {
             let v = 1 + (splitmix(&mut s) % range) as i64;
-            rows.push(Row::new(vec![a, b], v));
+            rows.push(FitRow::new(vec![a, b], v));
         }
     }
-    Table::new(vec!["a".into(), "b".into()], Key::Period, rows).unwrap()
+    FitTable::new(vec!["a".into(), "b".into()], Key::Period, rows).unwrap()
 }
 
-fn assert_no_law(t: &Table) {
+fn assert_no_law(t: &FitTable) {
     let f = fit(t, &Options::default()).unwrap();
-    let Verdict::NoSimpleLaw(why) = f.verdict() else {
+    let FitVerdict::NoSimpleLaw(why) = f.verdict() else {
         panic!("a law on random data: {:?}", f.pieces());
     };
     assert!(!why.is_empty());
@@ -75,11 +75,11 @@ fn sporadic_exceptions_are_listed_not_hidden() {
     }
     rows[899].value = None;
     let t =
-        Table::new(t.params().to_vec(), Key::Period, rows.clone()).unwrap();
+        FitTable::new(t.params().to_vec(), Key::Period, rows.clone()).unwrap();
     let f = fit(&t, &Options::default()).unwrap();
-    assert_eq!(f.verdict(), &Verdict::Law);
+    assert_eq!(f.verdict(), &FitVerdict::Law);
     assert_eq!(f.pieces().len(), 2);
-    let mut want: Vec<Row> =
+    let mut want: Vec<FitRow> =
         [49, 399, 776, 899].iter().map(|&i| rows[i].clone()).collect();
     want.sort_by(|x, y| x.params.cmp(&y.params));
     assert_eq!(f.exceptions(), want.as_slice());

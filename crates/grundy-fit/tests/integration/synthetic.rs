@@ -2,14 +2,14 @@
 //! oracle. Whatever description the fitter picks must be exact on every
 //! row and no longer than the law that made the data.
 
-use grundy_fit::{Key, Options, Row, Table, Verdict, fit};
+use grundy_fit::{FitRow, FitTable, FitVerdict, Key, Options, fit};
 use proptest::prelude::*;
 
-fn check(rows: Vec<Row>, max_pieces: usize) -> Result<(), TestCaseError> {
-    let t =
-        Table::new(vec!["a".into(), "b".into()], Key::Period, rows).unwrap();
+fn check(rows: Vec<FitRow>, max_pieces: usize) -> Result<(), TestCaseError> {
+    let t = FitTable::new(vec!["a".into(), "b".into()], Key::Period, rows)
+        .unwrap();
     let f = fit(&t, &Options::default()).unwrap();
-    prop_assert_eq!(f.verdict(), &Verdict::Law);
+    prop_assert_eq!(f.verdict(), &FitVerdict::Law);
     prop_assert!(f.pieces().len() <= max_pieces, "{:?}", f.pieces());
     prop_assert!(f.exceptions().is_empty(), "{:?}", f.exceptions());
     for r in t.rows() {
@@ -43,7 +43,7 @@ proptest! {
                 let v = c[0] + c[1] * a + c[2] * b + c[3] * a * b
                     + c[4] * b * b + c[5] * a * (a + 1) / 2
                     + c[6] * b * (b - 1) / 2;
-                rows.push(Row::new(vec![a, b], v));
+                rows.push(FitRow::new(vec![a, b], v));
             }
         }
         check(rows, 1)?;
@@ -60,7 +60,7 @@ proptest! {
         for a in 1..=12i64 {
             for b in a + 1..=a + 36 {
                 let c = if split(kind, a, b) { &p } else { &q };
-                rows.push(Row::new(vec![a, b], c[0] + c[1] * a + c[2] * b));
+                rows.push(FitRow::new(vec![a, b], c[0] + c[1] * a + c[2] * b));
             }
         }
         check(rows, 2)?;
@@ -73,15 +73,15 @@ proptest! {
         m in 2i64..=3,
         c in prop::collection::vec(-5i64..=5, 6),
     ) {
-        let rows: Vec<Row> = (1..=60i64)
+        let rows: Vec<FitRow> = (1..=60i64)
             .map(|k| {
                 let r = (k % m) as usize;
-                Row::new(vec![k], c[2 * r] + c[2 * r + 1] * k)
+                FitRow::new(vec![k], c[2 * r] + c[2 * r + 1] * k)
             })
             .collect();
-        let t = Table::new(vec!["k".into()], Key::Period, rows).unwrap();
+        let t = FitTable::new(vec!["k".into()], Key::Period, rows).unwrap();
         let f = fit(&t, &Options::default()).unwrap();
-        prop_assert_eq!(f.verdict(), &Verdict::Law);
+        prop_assert_eq!(f.verdict(), &FitVerdict::Law);
         prop_assert!(f.pieces().len() <= m as usize, "{:?}", f.pieces());
         prop_assert!(f.exceptions().is_empty());
         for r in t.rows() {
@@ -103,7 +103,7 @@ proptest! {
         for a in 1..=12i64 {
             for b in a + 1..=a + 36 {
                 let c = if split(kind, a, b) { &p } else { &q };
-                rows.push(Row::new(vec![a, b], c[0] + c[1] * a + c[2] * b));
+                rows.push(FitRow::new(vec![a, b], c[0] + c[1] * a + c[2] * b));
             }
         }
         let clean = rows.clone();
@@ -111,17 +111,17 @@ proptest! {
             rows[i].value = rows[i].value.map(|v| v + 7);
         }
         rows[missing].value = None;
-        let t = Table::new(vec!["a".into(), "b".into()], Key::Period, rows.clone())
+        let t = FitTable::new(vec!["a".into(), "b".into()], Key::Period, rows.clone())
             .unwrap();
         let f = fit(&t, &Options::default()).unwrap();
-        prop_assert_eq!(f.verdict(), &Verdict::Law);
+        prop_assert_eq!(f.verdict(), &FitVerdict::Law);
         prop_assert!(f.pieces().len() <= 2, "{:?}", f.pieces());
         let mut want: Vec<usize> = bad.iter().copied().collect();
         if !want.contains(&missing) {
             want.push(missing);
         }
         want.sort_unstable();
-        let listed: Vec<Row> = want.iter().map(|&i| rows[i].clone()).collect();
+        let listed: Vec<FitRow> = want.iter().map(|&i| rows[i].clone()).collect();
         prop_assert_eq!(f.exceptions(), listed.as_slice());
         for (i, r) in clean.iter().enumerate() {
             if !want.contains(&i) {

@@ -5,10 +5,10 @@ use evalexpr::{
     ContextWithMutableFunctions, ContextWithMutableVariables,
     DefaultNumericTypes, Function, HashMapContext, Value,
 };
-use grundy_fit::{Fit, Key, Options, Table, Verdict, fit, parse_sweep};
+use grundy_fit::{Fit, FitTable, FitVerdict, Key, Options, fit, parse_sweep};
 
 /// A fixture of `tests/data` (see its README for the command behind it).
-pub fn table(name: &str, key: Key) -> Table {
+pub fn table(name: &str, key: Key) -> FitTable {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect(&path);
     parse_sweep(&text, key).unwrap()
@@ -17,7 +17,7 @@ pub fn table(name: &str, key: Key) -> Table {
 /// Fits a fixture with the default options; asserts a law was found.
 pub fn law(name: &str, key: Key) -> Fit {
     let f = fit(&table(name, key), &Options::default()).unwrap();
-    assert_eq!(f.verdict(), &Verdict::Law, "{name}: {:?}", f.verdict());
+    assert_eq!(f.verdict(), &FitVerdict::Law, "{name}: {:?}", f.verdict());
     f
 }
 

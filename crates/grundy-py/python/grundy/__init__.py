@@ -130,12 +130,16 @@ def sweep(
     threads (0: one per core) with the GIL released; Ctrl-C stops the
     sweep; ``progress=True`` shows a bar (tqdm if installed).
 
-    Returns a pandas DataFrame when pandas is installed, else a list of
-    dicts, one row per set in family order, with the command's columns:
-    the parameters, ``set``, ``preperiod``, ``period``, ``saltus``,
+    Returns a pandas DataFrame when pandas can be imported, else a list
+    of dicts (pandas is optional: ``pip install
+    './crates/grundy-py[pandas]'`` installs it with the package), one row
+    per set in family order, with the command's columns: the parameters,
+    ``set``, ``preperiod``, ``period``, ``saltus``,
     ``outcome_preperiod``, ``outcome_period``, ``max_value``,
-    ``positions``, ``status`` (missing values are None, or pandas' NA).
-    Parameters cannot be named like the keyword arguments above.
+    ``positions``, ``status``. In the DataFrame the numbers are nullable
+    ``Int64`` columns and a missing value is ``pandas.NA``; in the dicts
+    it is ``None``. Parameters cannot be named like the keyword arguments
+    above.
 
     >>> import grundy
     >>> rows = grundy.sweep("a,2*a+1", a=range(1, 4))
@@ -190,7 +194,7 @@ def fit(
     (``validate={"a": "31..60"}``), and checks every prediction there.
 
     Returns the object ``grundy fit --json`` prints (its keys are a
-    contract, listed in the README), as a dict: ``family``, ``key``,
+    contract, listed in docs/JSON.md), as a dict: ``family``, ``key``,
     ``params``, ``rows``, the ``pieces`` (each ``when``, ``formula``,
     ``rows``, ``confirming``; empty when there is no simple law), the
     ``exceptions`` (rows no piece explains) and ``validated`` (with

@@ -20,8 +20,8 @@ class Periodicity(NamedTuple):
 class Certificate(NamedTuple):
     """What proves a period: which ``sequence`` (``"grundy"``,
     ``"outcome"`` or, for all-but sets, ``"pattern"``), from where
-    (``start``) and over how many positions (``window``). See the README's
-    output contract for the exact statement of each."""
+    (``start``) and over how many positions (``window``). See the output
+    contract (docs/JSON.md) for the exact statement of each."""
 
     sequence: str
     start: int

@@ -12,11 +12,13 @@
 
 use crate::budget::{Budget, Stopped, Unit};
 use crate::engine::runs::{RunEngine, RunRule};
-use crate::engine::{Engine, with_source};
+use crate::engine::{Engine, Source, with_source};
 use crate::play::{Play, Sequence};
 use crate::set::FiniteSet;
 
+use super::checkpoint::WindowPeriod;
 use super::found::{Certificate, EngineChoice, Period};
+use super::outcomes::{outcome_period, outcome_period_of_runs};
 use super::{runs, window};
 
 /// Segments the probe runs past the first window.
@@ -120,6 +122,29 @@ pub(crate) fn find_chosen(
     automatic: bool,
     budget: &Budget,
 ) -> Result<Period, Stopped> {
+    Ok(search(set, sequence, chosen, automatic, budget, false)?.0)
+}
+
+/// The Grundy sequence's period with the engine already chosen and, when
+/// the search kept the values it generated, the normal-play outcome
+/// sequence's, read off them (`outcomes.rs`) instead of searched again.
+pub(crate) fn find_grundy_and_outcomes(
+    set: &FiniteSet,
+    chosen: EngineChoice,
+    automatic: bool,
+    budget: &Budget,
+) -> Result<(Period, Option<Period>), Stopped> {
+    search(set, Sequence::Grundy, chosen, automatic, budget, true)
+}
+
+fn search(
+    set: &FiniteSet,
+    sequence: Sequence,
+    chosen: EngineChoice,
+    automatic: bool,
+    budget: &Budget,
+    outcomes: bool,
+) -> Result<(Period, Option<Period>), Stopped> {
     let play = match sequence {
         Sequence::Grundy => None,
         Sequence::Outcome(play) => Some(play),
@@ -136,28 +161,43 @@ pub(crate) fn find_chosen(
                 Some(Play::Normal) => RunRule::Normal,
                 Some(Play::Misere) => RunRule::Misere,
             };
-            runs::detect_while_long(
-                set.elements(),
-                rule,
-                budget,
-                give_up_below,
-            )?
+            runs::detect_kept(set.elements(), rule, budget, give_up_below)?
         }
         _ => None,
     };
-    let (found, engine, segments) = match by_runs {
-        Some(found) => (found.period, Engine::Runs, Some(found.segments)),
+    let (found, engine, segments, derived) = match by_runs {
+        Some((found, kept)) => {
+            let derived = kept.filter(|_| outcomes).map(|runs| {
+                let (l, p) = (found.period.preperiod, found.period.period);
+                let (preperiod, period) = outcome_period_of_runs(&runs, l, p);
+                let any_n =
+                    runs.iter().any(|r| r.1 != 0 && (r.0 as u64) < l + p);
+                WindowPeriod {
+                    preperiod,
+                    period,
+                    positions: 0,
+                    max_value: u64::from(any_n),
+                    ..found.period
+                }
+            });
+            (found.period, Engine::Runs, Some(found.segments), derived)
+        }
         None => {
-            let found =
-                with_source!(set, play, |make| window::detect(make, budget))?;
+            let (found, derived) = with_source!(set, play, |make| {
+                window::detect_then(make, budget, |found, cells| {
+                    outcomes.then(|| {
+                        outcomes_of(found, cells, |c| value_of(&make, c))
+                    })
+                })
+            })?;
             let engine = match play {
                 None => Engine::for_grundy(set),
                 Some(_) => Engine::for_outcomes(set),
             };
-            (found, engine, None)
+            (found, engine, None, derived.flatten())
         }
     };
-    Ok(Period {
+    let period = |sequence, found: &WindowPeriod, positions| Period {
         preperiod: found.preperiod,
         period: found.period,
         saltus: 0,
@@ -170,10 +210,41 @@ pub(crate) fn find_chosen(
         },
         max_value: Some(found.max_value),
         engine,
-        positions: found.positions,
+        positions,
         segments,
         reduced: None,
-    })
+    };
+    let outcome = derived
+        .map(|o: WindowPeriod| period(Sequence::Outcome(Play::Normal), &o, 0));
+    Ok((period(sequence, &found, found.positions), outcome))
+}
+
+/// The value a cell of the sources `make` builds stands for (the type
+/// parameter of [`Source::value`], named through the closure).
+fn value_of<S: Source>(_make: &impl Fn() -> S, cell: S::Cell) -> u64 {
+    S::value(cell)
+}
+
+/// The normal-play outcome sequence's period, read off the Grundy values
+/// `cells` (the whole sequence the search generated) and their period.
+/// The Grundy certificate's windows certify it too: o(n + q) = o(n) holds
+/// from its pre-period on, so over those m positions.
+fn outcomes_of<C: Copy>(
+    found: &WindowPeriod,
+    cells: &[C],
+    value: impl Fn(C) -> u64,
+) -> WindowPeriod {
+    let (l, p) = (found.preperiod, found.period);
+    let zero = |n: u64| value(cells[n as usize]) == 0;
+    let (preperiod, period) = outcome_period(zero, l, p);
+    WindowPeriod {
+        preperiod,
+        period,
+        certificate_start: found.certificate_start,
+        window: found.window,
+        positions: 0,
+        max_value: u64::from((0..l + p).any(|n| !zero(n))),
+    }
 }
 
 #[cfg(test)]
@@ -379,6 +450,43 @@ mod tests {
         }
     }
 
+    /// Issue 34's bound on the work of a normal-play report (both
+    /// sequences): no proof of a period can stop before l + p + m
+    /// positions (two equal windows past the pre-period), and the search
+    /// stops by 1.5 (l + p + m) + 4096. Long pre-periods, periods far
+    /// above m, m far above the period, and the run-length engine.
+    #[test]
+    fn positions_stay_within_half_again_the_least_proof() {
+        let options = super::super::PeriodOptions::default();
+        for elements in [
+            &[2u64, 3, 5][..],
+            &[300, 701, 1000],
+            &[1000, 2002, 3001],
+            &[2500, 5002, 7501],
+            &[5000, 10001, 15001],
+            &[200, 403, 603],
+            &[1, 100_000],
+            &[100, 200, 1_000_000],
+            &[7, 11, 100],
+        ] {
+            let s = set(elements);
+            let got = super::super::finite_periods(
+                &s,
+                Play::Normal,
+                &options,
+                &Budget::default(),
+            )
+            .unwrap();
+            let (l, p) = (got.main.preperiod, got.main.period);
+            let bound = 1.5 * (l + p + s.max_element()) as f64 + 4096.0;
+            assert!(
+                got.positions as f64 <= bound,
+                "{s}: {} positions, bound {bound}",
+                got.positions
+            );
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -414,6 +522,34 @@ mod tests {
             prop_assume!(got.is_some());
             let got = got.unwrap();
             prop_assert!(got.iter().all(|g| *g == got[0]), "{:?}", got);
+        }
+
+        /// The outcome period read off the kept Grundy values (block and
+        /// run-length engines) is the one a search of the outcome
+        /// sequence itself finds, certificate included.
+        #[test]
+        fn outcomes_read_off_equal_outcomes_searched(
+            v in prop::collection::btree_set(1u64..120, 1..7),
+            far in prop::option::of(200u64..2000),
+        ) {
+            let s = FiniteSet::new(v.into_iter().chain(far)).unwrap();
+            let budget = Budget::positions(20_000_000);
+            for chosen in [EngineChoice::Block, EngineChoice::Runs] {
+                let searched = find(&s, Sequence::Outcome(Play::Normal), chosen, &budget);
+                let read = find_grundy_and_outcomes(&s, chosen, false, &budget);
+                let (Ok(searched), Ok((_, Some(read)))) = (searched, read) else {
+                    continue;
+                };
+                prop_assert_eq!(
+                    (read.preperiod, read.period, read.max_value),
+                    (searched.preperiod, searched.period, searched.max_value),
+                    "{} {:?}", s, chosen
+                );
+                let Certificate::Window { start, window, .. } = read.certificate else {
+                    panic!("a window certificate");
+                };
+                prop_assert!(start >= read.preperiod && window == s.max_element());
+            }
         }
     }
 }

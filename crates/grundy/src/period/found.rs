@@ -137,7 +137,7 @@ impl Certificate {
     /// let r = grundy::period(&rules, Play::Normal, &PeriodOptions::default(), &Budget::default())?;
     /// assert_eq!(
     ///     r.certificate.explain(),
-    ///     "g(n + 5) = g(n) for every n in [0, 78), all the n the search compared; the last m = 7 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0"
+    ///     "g(n + 5) = g(n) for every n in [0, 9), all the n the search compared; the last m = 7 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0"
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

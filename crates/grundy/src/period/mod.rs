@@ -20,9 +20,13 @@
 //! each rule set (`rules/`); this layer knows sets and engines only. All
 //! detectors stop on a [`Budget`] with [`Stopped`].
 
+mod checkpoint;
 pub(crate) mod choice;
+mod divisors;
 pub(crate) mod found;
+mod history;
 pub(crate) mod octal;
+mod outcomes;
 pub(crate) mod pattern;
 pub(crate) mod runs;
 pub(crate) mod small;
@@ -61,18 +65,18 @@ pub(crate) fn finite_periods(
     }
     match play {
         Play::Normal => {
-            // Search the engine once for both sequences (a run-length
-            // engine chosen by the probe that gave way to the block engine
-            // on the Grundy sequence leaves it the outcomes too).
+            // The outcomes are read off the Grundy values when the search
+            // kept them; otherwise they are searched with the engine the
+            // Grundy search ended with (a run-length engine chosen by the
+            // probe that gave way to the block engine leaves it them too).
             let automatic = options.engine == EngineChoice::Auto;
             let chosen = choice::choose(set, options.engine, budget)?;
-            let main = choice::find_chosen(
-                set,
-                Sequence::Grundy,
-                chosen,
-                automatic,
-                budget,
+            let (main, derived) = choice::find_grundy_and_outcomes(
+                set, chosen, automatic, budget,
             )?;
+            if let Some(outcome) = derived {
+                return Ok(Periods::pair(main, outcome, play));
+            }
             let chosen = match main.engine {
                 Engine::Runs => chosen,
                 _ => EngineChoice::Block,

@@ -42,7 +42,9 @@ use crate::budget::{Budget, StopReason, Stopped, Unit};
 use crate::code::OctalGame;
 use crate::engine::octal::SparseEngine;
 
+use super::divisors::divisors;
 use super::found::GuySmith;
+use super::outcomes::outcome_period;
 
 /// What a search found: the Grundy sequence's least pre-period and
 /// period with the certificate, and the outcome sequence's.
@@ -216,7 +218,7 @@ impl OctalSearch {
         let top = ((l + p) as usize).min(values.len());
         OctalPeriod {
             certificate,
-            outcome: outcome_period(values, l, p),
+            outcome: outcome_period(|n| value_at(values, l, p, n) == 0, l, p),
             max_value: u64::from(
                 values[..top].iter().copied().max().unwrap_or(0),
             ),
@@ -245,23 +247,6 @@ pub(crate) fn next_check_after(len: u64) -> u64 {
 pub(crate) fn value_at(values: &[u16], l: u64, p: u64, n: u64) -> u16 {
     let i = if n < l { n } else { l + (n - l) % p };
     values[i as usize]
-}
-
-/// The least pre-period and period of the P/N sequence (P where g = 0),
-/// given that g is periodic with period p from l: the least period
-/// divides p, and a divisor d is one when the outcomes agree d apart over
-/// one period from l; the pre-period is then the last disagreement before
-/// l, plus one.
-fn outcome_period(values: &[u16], l: u64, p: u64) -> (u64, u64) {
-    let o = |n: u64| value_at(values, l, p, n) == 0;
-    for d in divisors(p) {
-        if (l..l + p).all(|n| o(n) == o(n + d)) {
-            let pre =
-                (0..l).rev().find(|&n| o(n) != o(n + d)).map_or(0, |n| n + 1);
-            return (pre, d);
-        }
-    }
-    unreachable!("p itself is a period of the outcomes")
 }
 
 /// The least certified (pre-period, period) of the values, if any (t:
@@ -359,23 +344,6 @@ fn least(
         }
     }
     Ok((n0, p))
-}
-
-/// The divisors of p, ascending.
-fn divisors(p: u64) -> Vec<u64> {
-    let (mut small, mut large) = (Vec::new(), Vec::new());
-    let mut d = 1;
-    while d * d <= p {
-        if p.is_multiple_of(d) {
-            small.push(d);
-            if d * d != p {
-                large.push(p / d);
-            }
-        }
-        d += 1;
-    }
-    small.extend(large.into_iter().rev());
-    small
 }
 
 const MOD: u64 = (1 << 61) - 1;

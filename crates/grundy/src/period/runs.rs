@@ -4,12 +4,19 @@
 //! The state at a run start n is the window W(n) (the values at
 //! n - m .. n - 1) written as clipped runs; it determines the rest of the
 //! sequence, and equal states prove a period exactly as equal windows do
-//! (Winning Ways ch. 4; `window.rs`). A first checkpoint at the first run
-//! start past 2m keeps every run before it (the pre-period is read off
-//! them); Brent's cycle detection over the states at later run starts
-//! covers long pre-periods, and two engines p apart then give the least
-//! pre-period, stopping after m consecutive matching positions (the
-//! certificate). The budget counts segments, not positions.
+//! (Winning Ways ch. 4; `window.rs`). Every run is kept with the
+//! fingerprint of the window at its start (`history.rs` does the same with
+//! cells): the window at the first run start past 2m is compared with
+//! every later one, which finds the period at c0 + p when the pre-period
+//! is below m (most are), and at positions growing by a factor 1.3 the
+//! latest window is looked for among all earlier ones, which bounds the
+//! search by about 1.3 (l + p + m) positions whatever the pre-period. The
+//! least pre-period is read off the kept runs, and so are the outcome
+//! sequence's periods (`outcomes.rs`). A search whose runs outgrow the
+//! memory streams instead: Brent's cycle detection over the states at
+//! later run starts, and two engines p apart for the least pre-period,
+//! stopping after m consecutive matching positions (the certificate). The
+//! budget counts segments, not positions.
 //!
 //! A window can hold many runs, so states are not built at every run
 //! start: [`RunWindow`] keeps a polynomial hash of the window's runs,
@@ -24,10 +31,10 @@
 
 use std::collections::VecDeque;
 
+use super::checkpoint::WindowPeriod;
 use crate::budget::{Budget, Meter, Stopped, Unit};
 use crate::engine::mersenne::{self, mul, pow};
 use crate::engine::runs::{Run, RunEngine, RunRule};
-use crate::period::window::WindowPeriod;
 
 /// What the run-length detector found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,19 +157,18 @@ impl RunWindow {
     }
 }
 
-/// [`detect_while_long`] to the end, whatever the segments' lengths.
+/// [`detect_kept`] to the end, whatever the segments' lengths.
 #[cfg(test)]
 pub(crate) fn detect(
     moves: &[u64],
     rule: RunRule,
     budget: &Budget,
 ) -> Result<RunPeriod, Stopped> {
-    let found = detect_while_long(moves, rule, budget, 0.0)?;
-    Ok(found.expect("segments are never shorter than 0 positions"))
+    let found = detect_kept(moves, rule, budget, 0.0)?;
+    Ok(found.expect("segments are never shorter than 0 positions").0)
 }
 
-/// Segments between two looks at their mean length in
-/// [`detect_while_long`].
+/// Segments between two looks at their mean length in [`detect_kept`].
 const MEAN_EVERY: u64 = 1 << 16;
 
 /// Finds the least pre-period and period with the run-length engine,
@@ -178,16 +184,201 @@ const MEAN_EVERY: u64 = 1 << 16;
 /// The budget's `max_positions` counts segments here (each costs O(|S|)),
 /// not positions: a run-length search covers far more positions than a
 /// position engine could generate in the same time.
-pub(crate) fn detect_while_long(
+///
+/// With it, the runs of the whole sequence generated (start, value), from
+/// position 0, when they were kept.
+pub(crate) fn detect_kept(
     moves: &[u64],
     rule: RunRule,
     budget: &Budget,
     min_mean: f64,
-) -> Result<Option<RunPeriod>, Stopped> {
+) -> Result<Option<(RunPeriod, Option<KeptRuns>)>, Stopped> {
     // A segment costs about as much as a thousand positions of the block
     // engine, so the limits are checked every 4096 segments.
     let meter = Meter::every(budget, Unit::Segments, 1 << 12);
     let mut work = Work { meter, covered: 0, moves: moves.len() as u64 };
+    match search_kept(moves, rule, &mut work, min_mean)? {
+        Kept::Found(found, runs) => Ok(Some((found, Some(runs)))),
+        Kept::GaveUp => Ok(None),
+        Kept::Outgrown => Ok(stream(moves, rule, &mut work, min_mean)?
+            .map(|found| (found, None))),
+    }
+}
+
+/// Runs (start, value) of a sequence from position 0, in order.
+pub(crate) type KeptRuns = Vec<(i64, u32)>;
+
+/// The most runs [`search_kept`] keeps (24 bytes each with the key of the
+/// window at its start: 192 MiB): past that the search streams.
+const RUNS_KEPT: usize = 1 << 23;
+
+/// How [`search_kept`] ended.
+enum Kept {
+    Found(RunPeriod, KeptRuns),
+    GaveUp,
+    Outgrown,
+}
+
+/// The search with every run kept: the window at the first run start c0
+/// past 2m is compared with the window at every later run start (it
+/// recurs at c0 + p when c0 >= l + m), and at run starts n past positions
+/// that grow by a factor [`GROWTH`], the window W(n) is looked for among the
+/// windows at all earlier run starts (a linear scan of their fingerprints,
+/// confirmed on the kept runs). Windows at run starts from l + m on repeat
+/// with the least period p, and none before l + m equals a later one
+/// (`history.rs` has the argument), so the first occurrence of W(n) is
+/// some W(j) with j >= l + m and the next one is W(j + p); the first check
+/// past l + m + p succeeds, and the least pre-period is read off the kept
+/// runs.
+fn search_kept(
+    moves: &[u64],
+    rule: RunRule,
+    work: &mut Work<'_>,
+    min_mean: f64,
+) -> Result<Kept, Stopped> {
+    let mut engine = RunEngine::new(moves, rule);
+    let m = engine.window;
+    let mut window = RunWindow::new(m, crate::engine::runs::ABSENT);
+    let mut runs: Vec<(i64, u32)> = Vec::new();
+    // The fingerprint of the window at the start of each kept run.
+    let mut keys: Vec<u64> = Vec::new();
+    let mut next_check = m;
+    let mut first: Option<(i64, u64)> = None;
+    let mut look: Option<(u64, u64)> = None;
+    loop {
+        let seg = engine.step();
+        work.add(&seg)?;
+        if let Some((done, covered)) = look
+            && work.meter.done - done >= MEAN_EVERY
+        {
+            if ((work.covered - covered) as f64) < min_mean * MEAN_EVERY as f64
+            {
+                return Ok(Kept::GaveUp);
+            }
+            look = Some((work.meter.done, work.covered));
+        }
+        if !engine.at_run_start(&seg) {
+            continue;
+        }
+        let n = seg.start;
+        let print = key(window.start_run(n, seg.value));
+        if look.is_none() && n >= 2 * m {
+            // The mean lengths are those of segments past 2 max(S).
+            look = Some((work.meter.done, work.covered));
+        }
+        // The window at the first run start past 2m, compared with every
+        // later one (one comparison of keys a run start): most pre-periods
+        // are below m, and then this finds the period at c0 + p, with
+        // no overshoot at all.
+        let from_first = match first {
+            Some((c0, key0))
+                if key0 == print && same_windows(&runs, c0, n, m) =>
+            {
+                Some((c0, n - c0))
+            }
+            Some(_) => None,
+            None => {
+                if n >= 2 * m {
+                    first = Some((n, print));
+                }
+                None
+            }
+        };
+        let found = match from_first {
+            Some(hit) => Some(hit),
+            None if n >= next_check => {
+                // The scan reads each key once: effort for the deadline.
+                work.meter.add_costly(0, keys.len() as u64 / 8)?;
+                // Windows at run starts below m hold absent cells: never
+                // equal to a later one.
+                let same = |i: &usize| {
+                    keys[*i] == print
+                        && runs[*i].0 >= m
+                        && same_windows(&runs, runs[*i].0, n, m)
+                };
+                let mut hits = (0..keys.len()).filter(same);
+                let hit = hits.next().map(|first| {
+                    let j = runs[first].0;
+                    (j, hits.next().map_or(n, |i| runs[i].0) - j)
+                });
+                next_check = ((n as f64 * GROWTH) as i64).max(n + 1);
+                hit
+            }
+            None => None,
+        };
+        if let Some((j, p)) = found {
+            let l = last_mismatch(&runs, &runs, p, j - m);
+            let found = RunPeriod {
+                period: WindowPeriod {
+                    preperiod: l as u64,
+                    period: p as u64,
+                    certificate_start: (j - m) as u64,
+                    window: m as u64,
+                    positions: work.covered,
+                    max_value: engine.max_value(),
+                },
+                segments: work.meter.done,
+            };
+            return Ok(Kept::Found(found, runs));
+        }
+        if runs.len() >= RUNS_KEPT {
+            return Ok(Kept::Outgrown);
+        }
+        runs.push((n, seg.value));
+        keys.push(print);
+    }
+}
+
+/// Each look for the last window happens once the position has grown by
+/// this factor since the last one (as in `history.rs`).
+const GROWTH: f64 = 1.3;
+
+/// A window's fingerprint as one word (equal windows have equal keys;
+/// unequal ones with equal keys are told apart on the kept runs).
+fn key((first_len, first_value, hash, count): Fingerprint) -> u64 {
+    let rest = (first_len as u64)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(u64::from(first_value) << 32 | count as u64)
+        .wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    hash ^ rest ^ (rest >> 29)
+}
+
+/// Whether the windows [a - m, a) and [b - m, b) hold the same values,
+/// `runs` holding every run (start, value) from position 0 up to b (a < b,
+/// both at least m).
+fn same_windows(runs: &[(i64, u32)], a: i64, b: i64, m: i64) -> bool {
+    // The run holding position x.
+    let at = |x: i64| runs.partition_point(|r| r.0 <= x) - 1;
+    let end = |i: usize| runs.get(i + 1).map_or(b, |r| r.0);
+    let (mut i, mut k) = (at(a - m), at(b - m));
+    let mut offset = 0;
+    while offset < m {
+        if runs[i].1 != runs[k].1 {
+            return false;
+        }
+        let step = (end(i) - (a - m + offset)).min(end(k) - (b - m + offset));
+        offset += step;
+        if a - m + offset >= end(i) {
+            i += 1;
+        }
+        if b - m + offset >= end(k) {
+            k += 1;
+        }
+    }
+    true
+}
+
+/// The streaming detector, for searches whose runs outgrow
+/// [`RUNS_KEPT`]: a first checkpoint at the first run start past 2m whose
+/// earlier runs are kept (the pre-period is read off them), Brent's
+/// checkpoints beside it for long pre-periods, and two engines p apart for
+/// the least pre-period. Up to about 4 l + 2 p + 2 m positions.
+fn stream(
+    moves: &[u64],
+    rule: RunRule,
+    work: &mut Work<'_>,
+    min_mean: f64,
+) -> Result<Option<RunPeriod>, Stopped> {
     let mut engine = RunEngine::new(moves, rule);
     let m = engine.window;
     let mut window = RunWindow::new(m, crate::engine::runs::ABSENT);
@@ -264,7 +455,7 @@ pub(crate) fn detect_while_long(
             && same(print_at, full, &mut state)
         {
             let p = (n - at) as u64;
-            let (l, start) = least_preperiod(moves, rule, p, &mut work)?;
+            let (l, start) = least_preperiod(moves, rule, p, work)?;
             break (p, l, start);
         }
         if run_index == next_checkpoint {
@@ -289,7 +480,7 @@ pub(crate) fn detect_while_long(
 /// The end of the last stretch of k in [0, to) where x(k) != x(k + shift),
 /// or 0: `a` holds the runs (start, value) of x from 0 on, `b` the runs of
 /// x from at most `shift` on.
-fn last_mismatch(
+pub(crate) fn last_mismatch(
     a: &[(i64, u32)],
     b: &[(i64, u32)],
     shift: i64,

@@ -2,7 +2,7 @@
 //!
 //! A sweep evaluates hundreds of thousands of small sets, most with periods
 //! of a few hundred, so the fixed cost of the general detector
-//! (`period.rs`, whose first checkpoint alone is 65,536 positions) would
+//! (`history.rs`, whose first look alone is 512 + m positions) would
 //! dominate. Here the whole (short) history is kept in memory instead:
 //!
 //! 1. Grundy values g(n) = mex{g(n - s)} are generated into a byte vector.
@@ -14,9 +14,7 @@
 //!    "Periods"). If W(c) does not recur by 2c, the checkpoint moves to
 //!    2c.
 //! 3. The least pre-period is read off backwards from c - m; the outcome
-//!    (P/N) sequence's least period is the least divisor d of p with
-//!    o(n + d) = o(n) over one period from the pre-period, and its least
-//!    pre-period is again read off backwards.
+//!    (P/N) sequence's follows from the values (`outcomes.rs`).
 //!
 //! Sets with 64 or more elements, and sets whose history outgrows
 //! [`HISTORY_CAP`], go to the general detector (`window.rs`), which needs
@@ -31,9 +29,10 @@ use crate::engine::Engine;
 use crate::play::{Play, Sequence};
 use crate::set::FiniteSet;
 
+use super::checkpoint::Checkpoint;
 use super::choice;
 use super::found::{Certificate, EngineChoice, Period, Periods};
-use super::window::Checkpoint;
+use super::outcomes::outcome_period;
 
 /// The fast path keeps at most this many values (bytes) per set.
 pub(crate) const HISTORY_CAP: usize = 1 << 22;
@@ -214,12 +213,8 @@ fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Periods {
     // Values past the history follow from the period.
     let at = |i: usize| if i < l + p { h[i] } else { h[l + (i - l) % p] };
     let zero = |i: usize| at(i) == 0;
-    let q = divisors(p)
-        .into_iter()
-        .find(|&d| (l..l + p).all(|n| zero(n) == zero(n + d)))
-        .expect("p itself is a period of the outcomes");
-    let lo =
-        (0..l).rev().find(|&n| zero(n) != zero(n + q)).map_or(0, |n| n + 1);
+    let (lo, q) = outcome_period(|n| zero(n as usize), l as u64, p as u64);
+    let (lo, q) = (lo as usize, q as usize);
     // W(c) = W(c + p): the m values before c certify both sequences.
     let period =
         |sequence, preperiod: usize, period: usize, max_value| Period {
@@ -247,25 +242,6 @@ fn finish(h: &[u8], c: usize, m: usize, p: usize) -> Periods {
     }
 }
 
-/// The divisors of `p` (at least 1) in increasing order, in O(sqrt p)
-/// steps: trying every d <= p cost more than the rest of a small set's
-/// row.
-fn divisors(p: usize) -> Vec<usize> {
-    let (mut small, mut large) = (Vec::new(), Vec::new());
-    let mut d = 1;
-    while d * d <= p {
-        if p.is_multiple_of(d) {
-            small.push(d);
-            if d * d != p {
-                large.push(p / d);
-            }
-        }
-        d += 1;
-    }
-    small.extend(large.into_iter().rev());
-    small
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,15 +263,6 @@ mod tests {
     fn key(f: &Periods) -> (u64, u64, u64, u64, Option<u64>) {
         let (g, o) = (&f.main, &f.outcome);
         (g.preperiod, g.period, o.preperiod, o.period, g.max_value)
-    }
-
-    #[test]
-    fn divisors_in_order() {
-        for p in 1usize..2000 {
-            let slow: Vec<usize> =
-                (1..=p).filter(|d| p.is_multiple_of(*d)).collect();
-            assert_eq!(divisors(p), slow, "p = {p}");
-        }
     }
 
     #[test]

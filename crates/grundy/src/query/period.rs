@@ -2,7 +2,7 @@
 //!
 //! [`period`] asks the rule set for the periods its theorem gives
 //! (`rules/`), and lays them out as [`PeriodReport`], plain data whose
-//! keys are the output contract (README, "Output contract"): `preperiod`,
+//! keys are the output contract (docs/JSON.md, `grundy help json`): `preperiod`,
 //! `period`, `saltus`, `outcome`, `certificate`, ... Wall-clock time is
 //! not part of it: front ends measure it themselves.
 
@@ -23,8 +23,8 @@ pub struct Periodicity {
     pub period: u64,
 }
 
-/// The key `certificate` of the output contract (README, "Output
-/// contract"): a summary of the report's [`Certificate`] in the three
+/// The key `certificate` of the output contract (docs/JSON.md): a
+/// summary of the report's [`Certificate`] in the three
 /// numbers scripts read. [`PeriodReport::certificate_summary`] computes
 /// it; the certificate itself, and [`Certificate::explain`], say the
 /// rest.
@@ -131,7 +131,7 @@ impl PeriodReport {
 }
 
 /// The object of `grundy period --json`, key by key in the contract's
-/// order (README, "Output contract").
+/// order (docs/JSON.md, `grundy help json`).
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize)]
 struct Wire<'a> {

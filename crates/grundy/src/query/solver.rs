@@ -44,10 +44,12 @@ use crate::game::HeapOption;
 use crate::play::{Outcome, Play};
 use crate::rules::Rules;
 
-/// Who wins a position with perfect play, and how many moves it lasts.
+/// Who wins a position with perfect play, and how many moves it lasts
+/// (not a Grundy value: that is a [`Nimber`](crate::Nimber); nor one
+/// heap's row of a sum report, a [`HeapValue`](crate::HeapValue)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Value {
+pub struct PositionValue {
     /// The outcome: `N` when the player to move wins.
     pub outcome: Outcome,
     /// The remoteness: moves left when the winner wins as fast as
@@ -55,7 +57,7 @@ pub struct Value {
     pub remoteness: u32,
 }
 
-impl Value {
+impl PositionValue {
     /// Whether the player to move wins.
     pub fn wins(self) -> bool {
         self.outcome == Outcome::N
@@ -65,8 +67,8 @@ impl Value {
         (self.remoteness << 1) | u32::from(self.wins())
     }
 
-    fn unpack(cell: u32) -> Value {
-        Value {
+    fn unpack(cell: u32) -> PositionValue {
+        PositionValue {
             outcome: Outcome::from_is_p(cell & 1 == 0),
             remoteness: cell >> 1,
         }
@@ -122,7 +124,7 @@ impl Solver {
 
     /// Whether the player to move wins the sum of `heaps`.
     pub(crate) fn wins(&mut self, heaps: &[(Rules, u64)]) -> Result<bool> {
-        self.solve_sum(heaps).map(Value::wins)
+        self.solve_sum(heaps).map(PositionValue::wins)
     }
 
     /// Normal or misère play.
@@ -137,7 +139,10 @@ impl Solver {
 
     /// The value of the sum of `heaps` (a solver made by [`Solver::new`]:
     /// one of outcomes knows no remoteness).
-    pub(crate) fn value(&mut self, heaps: &[(Rules, u64)]) -> Result<Value> {
+    pub(crate) fn value(
+        &mut self,
+        heaps: &[(Rules, u64)],
+    ) -> Result<PositionValue> {
         debug_assert!(
             !self.outcome_only,
             "an outcome solver has no remoteness"
@@ -145,7 +150,7 @@ impl Solver {
         self.solve_sum(heaps)
     }
 
-    fn solve_sum(&mut self, heaps: &[(Rules, u64)]) -> Result<Value> {
+    fn solve_sum(&mut self, heaps: &[(Rules, u64)]) -> Result<PositionValue> {
         let key = self.canonical(heaps);
         self.solve(key).map_err(|e| match e {
             Halt::Stopped(e) => self.budget_error(e),
@@ -266,9 +271,9 @@ impl Solver {
         }
     }
 
-    fn solve(&mut self, root: Box<[Part]>) -> Result<Value, Halt> {
+    fn solve(&mut self, root: Box<[Part]>) -> Result<PositionValue, Halt> {
         if let Some(&v) = self.memo.get(&root) {
-            return Ok(Value::unpack(v));
+            return Ok(PositionValue::unpack(v));
         }
         let mut path: HashSet<Box<[Part]>, FxBuildHasher> = HashSet::default();
         let mut stack = vec![self.frame(root.clone())?];
@@ -296,7 +301,7 @@ impl Solver {
                     );
                     match self.memo.get(&key[..]) {
                         Some(&v) => {
-                            frame.add(Value::unpack(v));
+                            frame.add(PositionValue::unpack(v));
                             frame.next += 1;
                         }
                         None => pending = Some(key.clone().into_boxed_slice()),
@@ -348,7 +353,7 @@ impl Solver {
                     .map_err(Halt::Stopped)?;
             }
         }
-        Ok(Value::unpack(self.memo[&root]))
+        Ok(PositionValue::unpack(self.memo[&root]))
     }
 
     /// Stops when the positions stored and those `held` on the search
@@ -399,7 +404,7 @@ impl Frame {
         2 * self.position.len() as u64 + self.options.len() as u64 + 1
     }
 
-    fn add(&mut self, after: Value) {
+    fn add(&mut self, after: PositionValue) {
         if !after.wins() {
             self.best_win = Some(
                 self.best_win
@@ -409,13 +414,15 @@ impl Frame {
         self.longest = self.longest.max(Some(after.remoteness));
     }
 
-    fn value(&self, play: Play) -> Value {
+    fn value(&self, play: Play) -> PositionValue {
         match (self.best_win, self.longest) {
-            (Some(r), _) => Value { outcome: Outcome::N, remoteness: r + 1 },
-            (None, Some(r)) => {
-                Value { outcome: Outcome::P, remoteness: r + 1 }
+            (Some(r), _) => {
+                PositionValue { outcome: Outcome::N, remoteness: r + 1 }
             }
-            (None, None) => Value {
+            (None, Some(r)) => {
+                PositionValue { outcome: Outcome::P, remoteness: r + 1 }
+            }
+            (None, None) => PositionValue {
                 outcome: match play {
                     Play::Normal => Outcome::P,
                     Play::Misere => Outcome::N,

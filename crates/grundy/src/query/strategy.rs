@@ -20,7 +20,7 @@ use num_bigint::BigUint;
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::play::Play;
-use crate::query::solver::{Solver, Value};
+use crate::query::solver::{PositionValue, Solver};
 use crate::query::sum::Move;
 use crate::rules::Rules;
 
@@ -31,7 +31,7 @@ pub struct RatedMove {
     /// The move.
     pub mv: Move,
     /// The value of the position after the move, for the opponent.
-    pub after: Value,
+    pub after: PositionValue,
 }
 
 /// Perfect play for sums of heaps: values, rated moves, best moves.
@@ -65,7 +65,7 @@ impl Strategy {
     }
 
     /// The value of a position: who wins, and in how many moves.
-    pub fn value(&mut self, heaps: &[(Rules, u64)]) -> Result<Value> {
+    pub fn value(&mut self, heaps: &[(Rules, u64)]) -> Result<PositionValue> {
         self.solver.value(heaps)
     }
 
@@ -136,11 +136,7 @@ impl Strategy {
     /// assert_eq!(Strategy::pick::<u8>(&[], 7), None);
     /// ```
     pub fn pick<T>(best: &[T], random: u64) -> Option<&T> {
-        if best.is_empty() {
-            return None;
-        }
-        let i = (u128::from(random) * best.len() as u128) >> 64;
-        best.get(i as usize)
+        crate::play::pick(best, random)
     }
 }
 
@@ -179,8 +175,8 @@ mod tests {
         sets: &[Rules],
         sizes: &[u64],
         play: Play,
-        memo: &mut HashMap<Vec<u64>, Value>,
-    ) -> Value {
+        memo: &mut HashMap<Vec<u64>, PositionValue>,
+    ) -> PositionValue {
         if let Some(&v) = memo.get(sizes) {
             return v;
         }
@@ -204,12 +200,12 @@ mod tests {
                 Play::Normal => Outcome::P,
                 Play::Misere => Outcome::N,
             };
-            Value { outcome, remoteness: 0 }
+            PositionValue { outcome, remoteness: 0 }
         } else if let Some(&r) = losing.iter().min() {
-            Value { outcome: Outcome::N, remoteness: r + 1 }
+            PositionValue { outcome: Outcome::N, remoteness: r + 1 }
         } else {
             let r = options.iter().map(|v| v.remoteness).max().unwrap();
-            Value { outcome: Outcome::P, remoteness: r + 1 }
+            PositionValue { outcome: Outcome::P, remoteness: r + 1 }
         };
         memo.insert(sizes.to_vec(), v);
         v
@@ -252,7 +248,7 @@ mod tests {
         // No stones left: the player to move did not take the last one.
         assert_eq!(
             s.value(&one("1,2,3", 0)).unwrap(),
-            Value { outcome: Outcome::N, remoteness: 0 }
+            PositionValue { outcome: Outcome::N, remoteness: 0 }
         );
     }
 

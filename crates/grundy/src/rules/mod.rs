@@ -298,6 +298,19 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The default work limits of a computation on `rules` (the heaps of
+    /// a sum may mix rule sets): [`Budget::defaults`], with the limits of
+    /// take-and-break games when any of them counts splits. The command
+    /// and the Python package share this one rule.
+    pub fn budget_for<'a>(
+        rules: impl IntoIterator<Item = &'a Rules>,
+        max_positions: Option<u64>,
+        timed: bool,
+    ) -> Budget {
+        let splits = rules.into_iter().any(|r| r.counts_splits());
+        Budget::defaults(splits, max_positions, timed)
+    }
+
     /// Wraps any rule set.
     pub fn new(rule_set: impl RuleSet) -> Rules {
         Rules { inner: Arc::new(rule_set), notation: Arc::default() }

@@ -454,34 +454,6 @@ mod tests {
         }
     }
 
-    /// A period search of 0.06 (values that keep growing) stopped by its
-    /// split budget says so, and how many heaps it got through; so does
-    /// the value of a huge heap, which needs the period.
-    #[test]
-    fn split_budget_errors_name_splits_and_heaps() {
-        let rules: crate::Rules = "0.06".parse().unwrap();
-        let budget = Budget { max_splits: 5_000_000, ..Budget::default() };
-        let e = crate::period(
-            &rules,
-            Play::Normal,
-            &PeriodOptions::default(),
-            &budget,
-        )
-        .unwrap_err();
-        let stop = e.stopped().unwrap();
-        assert_eq!((stop.reason, stop.limit), (StopReason::Splits, 5_000_000));
-        let heaps = stop.seen.as_ref().unwrap().len;
-        assert_eq!(
-            e.message(),
-            format!(
-                "no period found within 5000000 splits for \"0.06\", the cost of its first {heaps} heaps"
-            )
-        );
-        let huge: BigUint = "123456789012345678901234567890".parse().unwrap();
-        let e = crate::heap(&rules, &huge, &budget).unwrap_err();
-        assert_eq!(e.stopped().unwrap().reason, StopReason::Splits);
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 

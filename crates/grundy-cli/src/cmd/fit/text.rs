@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use grundy_fit::{Fit, Row, Validation, Verdict};
+use grundy_fit::{Fit, FitRow, FitVerdict, Validation};
 
 /// What the first line says about the family.
 pub struct Header<'a> {
@@ -38,14 +38,14 @@ pub fn render(
         fit.rows()
     );
     match fit.verdict() {
-        Verdict::NoSimpleLaw(why) => {
+        FitVerdict::NoSimpleLaw(why) => {
             let _ = writeln!(s, "no simple law: {why}.");
             let _ = writeln!(
                 s,
                 "No formula is offered; every row is an exception (--json lists them)."
             );
         }
-        Verdict::Law => law(&mut s, fit),
+        FitVerdict::Law => law(&mut s, fit),
     }
     if let Some((v, range)) = validation {
         validated(&mut s, fit, v, range);
@@ -81,7 +81,7 @@ fn law(s: &mut String, fit: &Fit) {
         let _ = writeln!(s, "{indent}re-check: --check '{}'", p.check(key));
     }
     let _ = writeln!(s);
-    let stray: Vec<&Row> =
+    let stray: Vec<&FitRow> =
         fit.exceptions().iter().filter(|r| r.value.is_some()).collect();
     let missing = fit.exceptions().len() - stray.len();
     if fit.exceptions().is_empty() {
@@ -160,7 +160,7 @@ fn validated(s: &mut String, fit: &Fit, v: &Validation, range: &str) {
 }
 
 /// `a=3, b=9: period 6` (or `period none`).
-fn row(names: &[String], key: &str, r: &Row) -> String {
+fn row(names: &[String], key: &str, r: &FitRow) -> String {
     let params: Vec<String> =
         names.iter().zip(&r.params).map(|(n, v)| format!("{n}={v}")).collect();
     let value = r.value.map_or("none".to_string(), |v| v.to_string());

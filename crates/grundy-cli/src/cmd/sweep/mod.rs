@@ -10,12 +10,11 @@
 mod heatmap;
 mod report;
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args;
@@ -23,9 +22,9 @@ use grundy_sweep::{
     Axis, Check, Destination, ErrorKind, ErrorRows, Family, Ran, Row,
     RunOptions, Shard, Summary, Sweep, Table, journal_path,
 };
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::format::FormatFlags;
+use crate::term::Progress;
 
 pub use report::TableFormat;
 
@@ -78,8 +77,9 @@ pub struct SweepArgs {
     /// Continue an interrupted sweep from FILE.journal.
     #[arg(long, requires = "output")]
     pub resume: bool,
-    /// Run only the sets whose index is I modulo N (0 <= I < N); join the
-    /// shard files with `grundy merge`.
+    /// Run only shard I of N (0 <= I < N): the sets whose index is I
+    /// modulo N, or with --octal whole sequences of codes, dealt out by
+    /// estimated cost; join the shard files with `grundy merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Worker threads (default: one per core).
@@ -275,19 +275,13 @@ pub fn run(args: SweepArgs) -> anyhow::Result<ExitCode> {
     // journal for --resume.
     crate::signals::graceful(sweep.options().cancel.clone());
 
-    let progress = progress_bar(selected, started.resumed());
-    let ran = started.run(&mut |count| {
-        if let Some(bar) = &progress {
-            bar.inc(count);
-        }
-    });
+    let progress = Progress::sets(selected, started.resumed());
+    let ran = started.run(&mut |count| progress.inc(count));
     // Writing the output file (perhaps a FIFO that waits for a reader)
     // and the reports do not look at the flag: the next interrupt ends
     // the process (issue 37).
     let late = crate::signals::abrupt();
-    if let Some(bar) = &progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let ran = ran?;
     let errors = ran.errors().clone();
     let (rows_done, journal) = match ran {
@@ -394,22 +388,6 @@ pub(crate) fn warning(errors: &ErrorRows, examples: usize) -> Option<String> {
         errors.count,
         first.join("; ")
     ))
-}
-
-pub(crate) fn progress_bar(total: u64, done: u64) -> Option<ProgressBar> {
-    if !io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {human_pos}/{human_len} sets ({per_sec}, ETA {eta})",
-        )
-        .expect("valid template"),
-    );
-    bar.set_position(done);
-    bar.enable_steady_tick(Duration::from_millis(200));
-    Some(bar)
 }
 
 /// The runner's options from `--jobs`, `--max-positions` and `--timeout`,

@@ -149,7 +149,9 @@ impl SparseEngine {
 
     /// A fresh engine at n = 0 with the given mask choice. A split in the
     /// domain is refused for codes whose two-heap digits sit at indices of
-    /// both parities (the split would give wrong values there).
+    /// both parities (the split would give wrong values there). Used by
+    /// the tests here and in `pipeline.rs`, which force masks.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn with_mask_choice(
         game: &OctalGame,
         choice: MaskChoice,
@@ -160,7 +162,9 @@ impl SparseEngine {
         Ok(SparseEngine::build(game.clone(), choice))
     }
 
-    /// Whether a split in the domain is valid for this game.
+    /// Whether a split in the domain is valid for this game. Used by the
+    /// tests here and in `pipeline.rs`, to draw valid masks.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn domain_split_allowed(game: &OctalGame) -> bool {
         Plan::new(game).domain_allowed
     }
@@ -212,7 +216,9 @@ impl SparseEngine {
     /// a second thread while the next round is computed: 1.7 to 1.9 times as fast
     /// for games such as Officers (0.6) and Grundy's game, whose values
     /// reach 64 (below that, and for games with no rare/common split,
-    /// the engine uses one thread whatever this says).
+    /// the engine uses one thread whatever this says). Used by the
+    /// benchmarks (`bench/src/bin/octal_values.rs`).
+    #[cfg_attr(not(feature = "bench"), allow(dead_code))]
     pub fn threads(&self) -> usize {
         self.threads.min(2)
     }
@@ -227,7 +233,10 @@ impl SparseEngine {
         self.values.len() as u64
     }
 
-    /// Whether no value has been computed yet.
+    /// Whether no value has been computed yet. Unused in the crate; the
+    /// benchmarks' API has it beside `len` (clippy's
+    /// `len_without_is_empty`).
+    #[cfg_attr(not(feature = "bench"), allow(dead_code))]
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
@@ -242,18 +251,24 @@ impl SparseEngine {
         self.values
     }
 
-    /// The largest value so far.
+    /// The largest value so far. Used by the benchmarks
+    /// (`bench/src/bin/octal_values.rs`).
+    #[cfg_attr(not(feature = "bench"), allow(dead_code))]
     pub fn max_value(&self) -> u16 {
         self.max_value
     }
 
-    /// The current rare/common split.
+    /// The current rare/common split. Used by the tests here and the
+    /// benchmarks (`bench/src/bin/octal_values.rs`).
+    #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
     pub fn mask(&self) -> Mask {
         self.mask
     }
 
     /// The number of rare positions (heaps of at least one token) under
-    /// the current split.
+    /// the current split. Used by the benchmarks
+    /// (`bench/src/bin/octal_values.rs`).
+    #[cfg_attr(not(feature = "bench"), allow(dead_code))]
     pub fn rare_count(&self) -> usize {
         self.rare_pos.len()
     }

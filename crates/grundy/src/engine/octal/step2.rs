@@ -98,7 +98,10 @@ fn candidate_avx512(
     // other parity.
     let free = |k: usize| -> (u64, u64) {
         #[allow(unsafe_code)]
-        // SAFETY: 64 k + 64 <= top, within both slices (asserted above).
+        // SAFETY: 64 k + 64 <= top, within both slices (asserted above):
+        // both loops take k < top / 64 (the second below c.div_ceil(64),
+        // c <= top), and the caller runs this build only when 64
+        // divides top.
         let (m, p) = unsafe {
             (
                 _mm512_loadu_si512(marks.as_ptr().add(64 * k).cast()),

@@ -1,6 +1,6 @@
-//! The limits of the server: per request (work, time, sizes) and per
-//! connection (how long a client may take to send a request or to read
-//! an answer, how many connections may be open).
+//! The limits of the server ([`ServerLimits`]): per request (work, time,
+//! sizes) and per connection (how long a client may take to send a
+//! request or to read an answer, how many connections may be open).
 //!
 //! A request's work runs in the lanes of `lanes.rs` under a
 //! [`grundy::Budget`] built from these limits; the connection limits are
@@ -10,9 +10,10 @@
 use std::time::Duration;
 
 /// Limits for one request, for one connection, and for the server as a
-/// whole.
+/// whole (`grundy serve`'s flags). Not the library's [`grundy::Budget`]:
+/// each request's computation gets one of those, built from these.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct ServerLimits {
     /// Positions a period search may generate, per request.
     pub max_positions: u64,
     /// Wall-clock time per request, waiting for a worker included.
@@ -45,17 +46,24 @@ pub struct Budget {
     pub max_connections: usize,
 }
 
+/// The default of [`ServerLimits::max_positions`] (a constant, so that
+/// `grundy serve`'s help can show it without asking for the cores).
+pub const DEFAULT_MAX_POSITIONS: u64 = 2_000_000_000;
+
+/// The default of [`ServerLimits::max_states`].
+pub const DEFAULT_MAX_STATES: usize = 200_000;
+
 /// The most workers per lane, whatever is asked: more threads than this
 /// only share the same cores.
 pub const MAX_WORKERS: usize = 256;
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
-            max_positions: 2_000_000_000,
+impl Default for ServerLimits {
+    fn default() -> ServerLimits {
+        ServerLimits {
+            max_positions: DEFAULT_MAX_POSITIONS,
             timeout: Duration::from_secs(10),
             max_to: 100_000,
-            max_states: 200_000,
+            max_states: DEFAULT_MAX_STATES,
             max_heaps: 16,
             max_query: 4096,
             workers: std::thread::available_parallelism()
