@@ -168,6 +168,7 @@ impl Watch {
             max_states: limits.max_states,
             max_splits: limits.max_splits,
             max_threads: grundy::default_threads(),
+            max_memory: grundy::DEFAULT_MAX_MEMORY,
             deadline: limits.deadline()?,
             cancel: Some(self.cancel_flag()),
             observer: Some(Arc::new(move |done| watch.record(done))),

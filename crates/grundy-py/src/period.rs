@@ -46,7 +46,7 @@ struct Timed<'a> {
 /// >>> r.certificate.window
 /// 5
 /// >>> r.certificate_text
-/// 'g(n + 7) = g(n) for every n in [0, 74), all the n the search compared; the last m = 5 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0'
+/// 'g(n + 7) = g(n) for every n in [0, 9), all the n the search compared; the last m = 5 of them (m = max S: each value depends only on the m values before it) make a whole window repeat, so it holds for all n >= 0'
 #[pyclass(frozen, module = "grundy", name = "PeriodReport")]
 pub(crate) struct PyPeriodReport {
     report: PeriodReport,

@@ -321,7 +321,7 @@ impl Family {
             Shape::Template { .. } => State::Template {
                 vars: Vars::new(&self.param_names()),
                 values: vec![0; self.params.len()],
-                his: vec![0; self.params.len()],
+                upper: vec![0; self.params.len()],
             },
             Shape::Octal { digits } => {
                 let mut first = vec![0; digits + 1];
@@ -543,9 +543,18 @@ pub struct Points<'a> {
 
 #[derive(Debug)]
 enum State {
-    Template { vars: Vars, values: Vec<i64>, his: Vec<i64> }, // his: the hi's
-    Subsets { current: Vec<i64> },
-    Octal { current: Vec<i64> },
+    /// `upper[k]`: the largest value parameter k takes, given those before it.
+    Template {
+        vars: Vars,
+        values: Vec<i64>,
+        upper: Vec<i64>,
+    },
+    Subsets {
+        current: Vec<i64>,
+    },
+    Octal {
+        current: Vec<i64>,
+    },
 }
 
 impl Iterator for Points<'_> {
@@ -605,11 +614,11 @@ impl Points<'_> {
                     return None;
                 }
             }
-            State::Template { vars, values, his } => {
+            State::Template { vars, values, upper } => {
                 let params = &self.family.params;
                 let mut level = 0;
                 if !first {
-                    match bump(values, his, vars, params.len()) {
+                    match bump(values, upper, vars, params.len()) {
                         Some(l) => level = l,
                         None => {
                             self.done = true;
@@ -635,7 +644,7 @@ impl Points<'_> {
                         }
                     };
                     if lo > hi {
-                        match bump(values, his, vars, level) {
+                        match bump(values, upper, vars, level) {
                             Some(l) => level = l,
                             None => {
                                 self.done = true;
@@ -645,7 +654,7 @@ impl Points<'_> {
                         continue;
                     }
                     values[level] = lo;
-                    his[level] = hi;
+                    upper[level] = hi;
                     vars.set(level, lo);
                     level += 1;
                 }
@@ -659,14 +668,14 @@ impl Points<'_> {
 /// returns the level to fill from, or None when all are exhausted.
 fn bump(
     values: &mut [i64],
-    his: &[i64],
+    upper: &[i64],
     vars: &mut Vars,
     depth: usize,
 ) -> Option<usize> {
     let mut level = depth;
     while level > 0 {
         level -= 1;
-        if values[level] < his[level] {
+        if values[level] < upper[level] {
             values[level] += 1;
             vars.set(level, values[level]);
             return Some(level + 1);

@@ -238,6 +238,9 @@ fn evaluate_point(
     rows
 }
 
+/// Bytes one worker's period search may keep (`grundy::Budget::max_memory`).
+const WORKER_MAX_MEMORY: u64 = 16 << 20;
+
 /// The budget of one evaluation.
 fn limit(options: &RunOptions) -> Limit {
     Limit {
@@ -249,6 +252,9 @@ fn limit(options: &RunOptions) -> Limit {
         cancel: Some(options.cancel.clone()),
         // The workers already keep every core busy with a set each.
         max_threads: 1,
+        // ... and each keeps little memory: a set whose period search
+        // outgrows it streams (O(max S)) instead.
+        max_memory: WORKER_MAX_MEMORY,
         ..Limit::default()
     }
 }

@@ -33,6 +33,10 @@ use tokio::task::JoinHandle;
 use crate::error::ApiError;
 use crate::limits::{MAX_WORKERS, ServerLimits};
 
+/// Bytes one request's period search may keep (`grundy::Budget::max_memory`):
+/// 16 MiB, so that a worker a core stays small.
+const REQUEST_MAX_MEMORY: u64 = 16 << 20;
+
 /// How long past its deadline a request is answered (503) when its work
 /// has not stopped by itself.
 pub const GRACE: Duration = Duration::from_millis(250);
@@ -176,6 +180,9 @@ impl Shared {
             // request gets both cores, and requests side by side share
             // them.
             max_threads: grundy::default_threads(),
+            // Requests side by side: each keeps at most this much to
+            // shorten a period search (it streams past it).
+            max_memory: REQUEST_MAX_MEMORY,
             deadline,
             cancel: None,
             observer: None,

@@ -40,6 +40,10 @@ pub const DEFAULT_OCTAL_HEAPS: u64 = 10_000_000;
 /// games that cost little per heap still stop at the heap count.
 pub const DEFAULT_MAX_SPLITS: u64 = 50_000_000_000;
 
+/// The default memory a period search may keep to examine fewer positions
+/// (the values it generated): 256 MiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 1 << 28;
+
 /// The default number of positions an exact search over sums may store.
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
 
@@ -80,6 +84,14 @@ pub struct Budget {
     /// a core (`grundy sweep`'s workers) give 1. The answers do not
     /// depend on it.
     pub max_threads: usize,
+    /// Bytes a period search of a finite set may keep (the values or runs
+    /// it generated) so that it stops within about 1.3 times the positions
+    /// any proof of its period needs; past them it goes on keeping O(max S)
+    /// and may examine up to three times more. The default is
+    /// [`DEFAULT_MAX_MEMORY`]; callers that run a search a core (`grundy
+    /// sweep`'s workers, the web explorer's requests) give less. The
+    /// answers do not depend on it.
+    pub max_memory: u64,
     /// Give up at this instant.
     pub deadline: Option<Instant>,
     /// Give up when this flag becomes true (Ctrl-C, a closed connection).
@@ -95,6 +107,7 @@ impl Default for Budget {
             max_states: DEFAULT_MAX_STATES,
             max_splits: DEFAULT_MAX_SPLITS,
             max_threads: default_threads(),
+            max_memory: DEFAULT_MAX_MEMORY,
             deadline: None,
             cancel: None,
             observer: None,
@@ -119,6 +132,7 @@ impl fmt::Debug for Budget {
             .field("max_states", &self.max_states)
             .field("max_splits", &self.max_splits)
             .field("max_threads", &self.max_threads)
+            .field("max_memory", &self.max_memory)
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel)
             .field("observer", &self.observer.as_ref().map(|_| "Fn(u64)"))
@@ -458,6 +472,11 @@ pub(crate) const TESTS_PER_POSITION: u64 = 64;
 const EFFORT_EVERY: u64 = 1 << 20;
 
 impl<'a> Meter<'a> {
+    /// The budget this meter counts against.
+    pub(crate) fn budget(&self) -> &'a Budget {
+        self.budget
+    }
+
     /// A meter of positions, checked every [`CHECK_EVERY`].
     pub(crate) fn new(budget: &'a Budget) -> Meter<'a> {
         Meter::every(budget, Unit::Positions, CHECK_EVERY)

@@ -214,8 +214,12 @@ fn search(
         segments,
         reduced: None,
     };
-    let outcome = derived
-        .map(|o: WindowPeriod| period(Sequence::Outcome(Play::Normal), &o, 0));
+    // Read off the Grundy search's values: no positions or segments of
+    // its own.
+    let outcome = derived.map(|o: WindowPeriod| Period {
+        segments: None,
+        ..period(Sequence::Outcome(Play::Normal), &o, 0)
+    });
     Ok((period(sequence, &found, found.positions), outcome))
 }
 
@@ -447,6 +451,36 @@ mod tests {
                 .unwrap();
                 assert_eq!(found.engine, Engine::Sliding, "{s}");
             }
+        }
+    }
+
+    /// A budget with little memory streams (window.rs, the streaming
+    /// run-length detector, outcomes searched again) and finds the same
+    /// periods; the report says no more than it did.
+    #[test]
+    fn streaming_past_max_memory_gives_the_same_periods() {
+        let options = super::super::PeriodOptions::default();
+        for elements in [
+            &[2u64, 3, 5][..],
+            &[300, 701, 1000],
+            &[1000, 2001, 3001],
+            &[7, 11, 100],
+            &[1, 20000],
+        ] {
+            let s = set(elements);
+            let find = |max_memory| {
+                let budget = Budget { max_memory, ..Budget::default() };
+                let got = super::super::finite_periods(
+                    &s,
+                    Play::Normal,
+                    &options,
+                    &budget,
+                )
+                .unwrap();
+                let key = |p: &Period| (p.preperiod, p.period, p.max_value);
+                (key(&got.main), key(&got.outcome))
+            };
+            assert_eq!(find(0), find(Budget::default().max_memory), "{s}");
         }
     }
 

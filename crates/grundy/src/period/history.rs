@@ -20,7 +20,8 @@
 //! and the cells before j - m, compared with those p later from the end
 //! down, give l.
 //!
-//! Memory is one cell per position, up to [`KEPT_BYTES`]; a search that
+//! Memory is one cell per position, up to the budget's `max_memory`
+//! (256 MiB by default); a search that
 //! outgrows it returns `None` and the caller falls back to the streaming
 //! detector of `window.rs` (two windows in memory, up to about
 //! 4 l + 2 p + 2 m positions).
@@ -29,9 +30,6 @@ use crate::budget::{Meter, Stopped};
 use crate::engine::Source;
 
 use super::checkpoint::{Checkpoint, WindowPeriod};
-
-/// The kept cells' budget in bytes (256 MiB): 268 million one-byte cells.
-const KEPT_BYTES: usize = 1 << 28;
 
 /// Each check happens once the position has grown by this factor since
 /// the last one.
@@ -54,14 +52,16 @@ pub(crate) struct Kept<C> {
 }
 
 /// Searches `source` (fresh, at position 0) keeping every cell. `None`
-/// when the kept cells would pass [`KEPT_BYTES`] first: the positions
-/// generated so far stay counted in `meter`.
+/// when the kept cells would pass the budget's `max_memory` first: the
+/// positions generated so far stay counted in `meter`.
 pub(crate) fn search<S: Source>(
     source: &mut S,
     meter: &mut Meter<'_>,
 ) -> Result<Option<Kept<S::Cell>>, Stopped> {
     let m = source.window();
-    let cap = KEPT_BYTES / std::mem::size_of::<S::Cell>().max(1);
+    let bytes =
+        usize::try_from(meter.budget().max_memory).unwrap_or(usize::MAX);
+    let cap = bytes / std::mem::size_of::<S::Cell>().max(1);
     let mut cells: Vec<S::Cell> = Vec::new();
     let mut next_check = FIRST_CHECK + m as u64;
     loop {

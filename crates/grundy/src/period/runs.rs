@@ -208,9 +208,10 @@ pub(crate) fn detect_kept(
 /// Runs (start, value) of a sequence from position 0, in order.
 pub(crate) type KeptRuns = Vec<(i64, u32)>;
 
-/// The most runs [`search_kept`] keeps (24 bytes each with the key of the
-/// window at its start: 192 MiB): past that the search streams.
-const RUNS_KEPT: usize = 1 << 23;
+/// Bytes [`search_kept`] keeps a run (its start, value and the key of the
+/// window at its start): the budget's `max_memory` over this is the most
+/// runs it keeps before it streams.
+const BYTES_PER_RUN: u64 = 24;
 
 /// How [`search_kept`] ended.
 enum Kept {
@@ -244,6 +245,7 @@ fn search_kept(
     let mut keys: Vec<u64> = Vec::new();
     let mut next_check = m;
     let mut first: Option<(i64, u64)> = None;
+    let kept_runs = work.meter.budget().max_memory / BYTES_PER_RUN;
     let mut look: Option<(u64, u64)> = None;
     loop {
         let seg = engine.step();
@@ -321,7 +323,7 @@ fn search_kept(
             };
             return Ok(Kept::Found(found, runs));
         }
-        if runs.len() >= RUNS_KEPT {
+        if runs.len() as u64 >= kept_runs {
             return Ok(Kept::Outgrown);
         }
         runs.push((n, seg.value));
@@ -369,7 +371,7 @@ fn same_windows(runs: &[(i64, u32)], a: i64, b: i64, m: i64) -> bool {
 }
 
 /// The streaming detector, for searches whose runs outgrow
-/// [`RUNS_KEPT`]: a first checkpoint at the first run start past 2m whose
+/// the budget's `max_memory`: a first checkpoint at the first run start past 2m whose
 /// earlier runs are kept (the pre-period is read off them), Brent's
 /// checkpoints beside it for long pre-periods, and two engines p apart for
 /// the least pre-period. Up to about 4 l + 2 p + 2 m positions.

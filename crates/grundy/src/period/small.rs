@@ -73,8 +73,13 @@ fn general(
         ..budget.clone()
     };
     let block = EngineChoice::Block;
-    let g = choice::find(set, Sequence::Grundy, block, &remaining)
-        .map_err(|e| e.after(spent))?;
+    let (g, derived) =
+        choice::find_grundy_and_outcomes(set, block, false, &remaining)
+            .map_err(|e| e.after(spent))?;
+    if let Some(o) = derived {
+        let positions = spent + g.positions;
+        return Ok(Periods { main: g, outcome: o, positions });
+    }
     let rest = Budget {
         max_positions: remaining.max_positions.saturating_sub(g.positions),
         ..budget.clone()

@@ -11,7 +11,7 @@
 //! sequence whose search outgrows that memory goes on with the streaming
 //! detector below, which keeps two windows only:
 //!
-//! 1. **Period**: the cells before a first checkpoint c0 = 2m + 64 are
+//! 1. **Period**: the cells before a first checkpoint c0 = 2m + 65536 are
 //!    kept, and W(c0) is compared with every later window W(n). Candidates
 //!    are filtered 128 windows at a time by 8 cells of the saved window that
 //!    straddle its latest changes of value (so long constant runs do not
@@ -115,9 +115,10 @@ enum Cycle {
 }
 
 /// The first checkpoint is c0 = 2m + this: all cells before it are kept,
-/// so any pre-period up to c0 - m = m + 64 is read off directly (most
-/// pre-periods are that short); small, so that small sets cost little.
-const FIRST_SLACK: usize = 64;
+/// so any pre-period up to c0 - m = m + 65536 is read off directly (most
+/// pre-periods are that short). Only searches that outgrew the memory
+/// of `history.rs` stream, so a large slack costs small sets nothing.
+const FIRST_SLACK: usize = 65536;
 
 /// Phase 1: the least period. The window at c0 is compared with every
 /// later window; from 4 c0 on, Brent's doubling checkpoints run beside it
