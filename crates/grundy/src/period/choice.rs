@@ -454,12 +454,19 @@ mod tests {
         }
     }
 
+    /// The normal-play report of `s` (Grundy and outcome periods), with
+    /// the default options.
+    fn normal_play(s: &FiniteSet, budget: &Budget) -> super::super::Periods {
+        let options = super::super::PeriodOptions::default();
+        super::super::finite_periods(s, Play::Normal, &options, budget)
+            .unwrap()
+    }
+
     /// A budget with little memory streams (window.rs, the streaming
     /// run-length detector, outcomes searched again) and finds the same
     /// periods; the report says no more than it did.
     #[test]
     fn streaming_past_max_memory_gives_the_same_periods() {
-        let options = super::super::PeriodOptions::default();
         for elements in [
             &[2u64, 3, 5][..],
             &[300, 701, 1000],
@@ -470,13 +477,7 @@ mod tests {
             let s = set(elements);
             let find = |max_memory| {
                 let budget = Budget { max_memory, ..Budget::default() };
-                let got = super::super::finite_periods(
-                    &s,
-                    Play::Normal,
-                    &options,
-                    &budget,
-                )
-                .unwrap();
+                let got = normal_play(&s, &budget);
                 let key = |p: &Period| (p.preperiod, p.period, p.max_value);
                 (key(&got.main), key(&got.outcome))
             };
@@ -491,7 +492,6 @@ mod tests {
     /// above m, m far above the period, and the run-length engine.
     #[test]
     fn positions_stay_within_half_again_the_least_proof() {
-        let options = super::super::PeriodOptions::default();
         for elements in [
             &[2u64, 3, 5][..],
             &[300, 701, 1000],
@@ -504,13 +504,7 @@ mod tests {
             &[7, 11, 100],
         ] {
             let s = set(elements);
-            let got = super::super::finite_periods(
-                &s,
-                Play::Normal,
-                &options,
-                &Budget::default(),
-            )
-            .unwrap();
+            let got = normal_play(&s, &Budget::default());
             let (l, p) = (got.main.preperiod, got.main.period);
             let bound = 1.5 * (l + p + s.max_element()) as f64 + 4096.0;
             assert!(
