@@ -6,11 +6,13 @@
 //! requests. It starts in the *quick* lane (4 places per worker, so that
 //! a burst of hostile requests passes through it a few at a time rather
 //! than two by two). Most requests of the page end there within
-//! milliseconds. One still running after [`ServerLimits::quick`]
-//! moves to the *long* lane (`workers` places) if a place is free; if
-//! none is, it is cancelled, waits for a long place and starts again
-//! there, so the quick lane is held only for a slice of time by any
-//! request, however hostile.
+//! milliseconds. One that has worked for [`ServerLimits::quick`] (CPU
+//! time of its thread, `cpu_clock.rs`, so that a cheap request on a
+//! loaded machine keeps its place; at most [`QUICK_WALL_FACTOR`] times
+//! that in wall time, or that alone while the quick lane is full) moves to the *long* lane (`workers` places) if a
+//! place is free; if none is, it is cancelled, waits for a long place and
+//! starts again there, so the quick lane is held only for a slice of
+//! time by any request, however hostile.
 //!
 //! Each run gets a [`grundy::Budget`] with the position and state limits,
 //! the request's deadline and a cancel flag, raised when the client goes
@@ -30,6 +32,7 @@ use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
+use crate::cpu_clock::ThreadClock;
 use crate::error::ApiError;
 use crate::limits::{MAX_WORKERS, ServerLimits};
 
@@ -40,6 +43,11 @@ const REQUEST_MAX_MEMORY: u64 = 16 << 20;
 /// How long past its deadline a request is answered (503) when its work
 /// has not stopped by itself.
 pub const GRACE: Duration = Duration::from_millis(250);
+
+/// A request leaves the quick lane after [`ServerLimits::quick`] of work
+/// or this many times it in wall time, whichever comes first (work spread
+/// over other threads, or a thread starved by a loaded machine).
+pub const QUICK_WALL_FACTOR: u32 = 10;
 
 /// Places in the quick lane per worker: a burst of hostile requests passes
 /// through the quick lane this many at a time.
@@ -151,9 +159,12 @@ impl Shared {
         let place = acquire(&self.quick, deadline, busy).await?;
         let mut first =
             Attempt::start(work.clone(), self.limit(deadline), place);
-        tokio::select! {
-            done = first.finished() => return done,
-            () = tokio::time::sleep(self.limits.quick) => {}
+        let started = Instant::now();
+        while let Some(left) = self.quick_left(&first, started) {
+            tokio::select! {
+                done = first.finished() => return done,
+                () = tokio::time::sleep(left) => {}
+            }
         }
         if let Ok(place) = self.long.clone().try_acquire_owned() {
             first.move_to(place);
@@ -168,6 +179,29 @@ impl Shared {
         }
         let place = acquire(&self.long, deadline, &long_busy()).await?;
         Attempt::start(work, self.limit(deadline), place).finished().await
+    }
+
+    /// How much longer `run` may stay in the quick lane: the work it has
+    /// left of [`ServerLimits::quick`] (at least 1 ms), or `None` once
+    /// that is spent, or its wall time since `started`: [`QUICK_WALL_FACTOR`]
+    /// times the slice, or the slice itself while the quick lane is full
+    /// (a burst of requests: each newcomer waits for a place, so each
+    /// place turns over after a slice of wall time, as it always did).
+    fn quick_left<T: Send + 'static>(
+        &self,
+        run: &Attempt<T>,
+        started: Instant,
+    ) -> Option<Duration> {
+        let wall = if self.quick.available_permits() == 0 {
+            self.limits.quick
+        } else {
+            self.limits.quick.saturating_mul(QUICK_WALL_FACTOR)
+        };
+        let elapsed = started.elapsed();
+        let left = self.limits.quick.checked_sub(run.work_done(elapsed))?;
+        let wall_left = wall.checked_sub(elapsed)?;
+        (!left.is_zero() && !wall_left.is_zero())
+            .then(|| left.min(wall_left).max(Duration::from_millis(1)))
     }
 
     fn limit(&self, deadline: Option<Instant>) -> grundy::Budget {
@@ -225,8 +259,18 @@ async fn acquire(
 /// until the work returns.
 struct Attempt<T> {
     task: JoinHandle<Result<T, ApiError>>,
-    place: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
+    held: Arc<Mutex<Held>>,
     cancel: CancelOnDrop,
+}
+
+/// What a run holds while its work runs: its place in a lane, and the CPU
+/// clock of the thread doing the work (from when that thread picks it up
+/// until it returns, so that the clock is never read for other work).
+#[derive(Default)]
+struct Held {
+    place: Option<OwnedSemaphorePermit>,
+    started: bool,
+    clock: Option<ThreadClock>,
 }
 
 impl<T: Send + 'static> Attempt<T> {
@@ -240,25 +284,44 @@ impl<T: Send + 'static> Attempt<T> {
     {
         let cancel = Arc::new(AtomicBool::new(false));
         limit.cancel = Some(cancel.clone());
-        let place = Arc::new(Mutex::new(Some(place)));
-        let held = place.clone();
+        let held = Arc::new(Mutex::new(Held {
+            place: Some(place),
+            ..Held::default()
+        }));
+        let running = held.clone();
         let task = tokio::task::spawn_blocking(move || {
+            {
+                let mut running = lock(&running);
+                running.started = true;
+                running.clock = ThreadClock::of_this_thread();
+            }
             let result = work(&limit);
             // The place frees up when the work stops, not when the
             // client is answered.
-            held.lock().unwrap_or_else(PoisonError::into_inner).take();
+            let mut running = lock(&running);
+            running.place = None;
+            running.clock = None;
             result
         });
-        Attempt { task, place, cancel: CancelOnDrop(cancel) }
+        Attempt { task, held, cancel: CancelOnDrop(cancel) }
     }
 
     /// Trades the place held for `place` (in another lane).
     fn move_to(&self, place: OwnedSemaphorePermit) {
-        let mut held =
-            self.place.lock().unwrap_or_else(PoisonError::into_inner);
-        if held.is_some() {
-            *held = Some(place);
+        let mut held = lock(&self.held);
+        if held.place.is_some() {
+            held.place = Some(place);
         }
+    }
+
+    /// The CPU time the work has used so far: none before a thread picks
+    /// it up, `wall` where threads have no clock.
+    fn work_done(&self, wall: Duration) -> Duration {
+        let held = lock(&self.held);
+        if !held.started {
+            return Duration::ZERO;
+        }
+        held.clock.and_then(|c| c.used()).unwrap_or(wall)
     }
 
     fn cancel(&self) {
@@ -276,6 +339,10 @@ impl<T: Send + 'static> Attempt<T> {
     }
 }
 
+fn lock(held: &Mutex<Held>) -> std::sync::MutexGuard<'_, Held> {
+    held.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// Raises the cancel flag when dropped: when the handler's future is
 /// dropped because the client hung up, the blocking work sees the flag.
 struct CancelOnDrop(Arc<AtomicBool>);
@@ -283,5 +350,62 @@ struct CancelOnDrop(Arc<AtomicBool>);
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    fn cancelled(budget: &grundy::Budget) -> bool {
+        budget.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// A cheap request whose thread gets little CPU (a loaded machine;
+    /// here it sleeps) keeps its quick place while the long lane is full.
+    /// With a slice of wall time it was cancelled after 25 ms and waited
+    /// for the long lane until its deadline (seen in CI: 1.6 s for
+    /// `/api/heap?set=2,3,7&n=...` while hostile requests ran).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_request_that_waits_without_working_keeps_its_quick_place() {
+        let limits = ServerLimits {
+            workers: 1,
+            timeout: Duration::from_secs(3),
+            ..ServerLimits::default()
+        };
+        let shared = Arc::new(Shared::new(limits));
+        let release = Arc::new(AtomicBool::new(false));
+        let holder = {
+            let (shared, release) = (shared.clone(), release.clone());
+            tokio::spawn(async move {
+                shared
+                    .run(move |budget| {
+                        // Works (spins) until released: it leaves the quick
+                        // lane after 25 ms of CPU and holds the long one.
+                        while !release.load(Ordering::Relaxed)
+                            && !cancelled(budget)
+                        {
+                            std::hint::spin_loop();
+                        }
+                        Ok(0u8)
+                    })
+                    .await
+            })
+        };
+        while shared.long.available_permits() > 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let started = Instant::now();
+        let answer = shared
+            .run(|_| {
+                std::thread::sleep(Duration::from_millis(100));
+                Ok(1u8)
+            })
+            .await;
+        let took = started.elapsed();
+        release.store(true, Ordering::Relaxed);
+        assert_eq!(answer.expect("answered").0, b"1");
+        assert!(took < Duration::from_secs(1), "{took:?}");
+        holder.await.unwrap().expect("the holder answers");
     }
 }

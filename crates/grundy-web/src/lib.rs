@@ -26,6 +26,7 @@
 
 mod api;
 mod assets;
+mod cpu_clock;
 mod error;
 mod fit;
 mod host;

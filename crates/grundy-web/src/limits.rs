@@ -30,8 +30,9 @@ pub struct ServerLimits {
     /// quick lane has 4 places per worker (`lanes.rs`). At most
     /// [`MAX_WORKERS`].
     pub workers: usize,
-    /// How long a computation may run in the quick lane; past it, it
-    /// needs a place in the long lane. Zero: every computation runs in
+    /// How long a computation may work in the quick lane (CPU time of
+    /// its thread; at most `QUICK_WALL_FACTOR` = 10 times it in wall
+    /// time); past it, it needs a place in the long lane. Zero: every computation runs in
     /// the long lane.
     pub quick: Duration,
     /// How long a connection may take to send a whole request head, from

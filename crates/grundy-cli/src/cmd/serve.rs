@@ -33,8 +33,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = grundy_web::DEFAULT_MAX_STATES)]
     pub max_states: usize,
     /// Computations that may run at once in the long lane, and a quarter
-    /// of the places of the quick lane, where each starts for 25 ms
-    /// (default and at most: the number of cores).
+    /// of the places of the quick lane, where each starts for 25 ms of
+    /// work (default and at most: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
     /// Also answer requests for this host name (repeatable). By default
