@@ -75,14 +75,15 @@ pub struct Budget {
     /// above 4096 tokens starts with); listing the values up to a given
     /// heap does not.
     pub max_splits: u64,
-    /// Threads a computation may use, at least 1: the octal engine of a
-    /// period search or of a long listing of values (`grundy period`,
-    /// `grundy values`) uses a second one for step 3 where that helps
-    /// (Officers, Grundy's game); every other computation, and the short
-    /// listings inside other answers, use one or the default. The default
-    /// is [`default_threads`]; callers that already run one computation
-    /// a core (`grundy sweep`'s workers) give 1. The answers do not
-    /// depend on it.
+    /// Threads a computation may use: the octal engine of a period
+    /// search or of a long listing of values (`grundy period`, `grundy
+    /// values`) uses a second one for step 3 where that helps (Officers,
+    /// Grundy's game); every other computation, and the short listings
+    /// inside other answers, use one or the default. 0, the default,
+    /// stands for [`default_threads`], asked of the operating system only
+    /// when a computation needs it ([`Budget::threads`]; a small search
+    /// never does). Callers that already run one computation a core
+    /// (`grundy sweep`'s workers) give 1. The answers do not depend on it.
     pub max_threads: usize,
     /// Bytes a period search of a finite set may keep (the values or runs
     /// it generated) so that it stops within about 1.3 times the positions
@@ -106,7 +107,7 @@ impl Default for Budget {
             max_positions: DEFAULT_MAX_POSITIONS,
             max_states: DEFAULT_MAX_STATES,
             max_splits: DEFAULT_MAX_SPLITS,
-            max_threads: default_threads(),
+            max_threads: 0,
             max_memory: DEFAULT_MAX_MEMORY,
             deadline: None,
             cancel: None,
@@ -225,6 +226,15 @@ impl Budget {
             Some(StopReason::Cancelled)
         } else {
             None
+        }
+    }
+
+    /// The threads a computation may use: [`Budget::max_threads`], or
+    /// [`default_threads`] when that is 0.
+    pub fn threads(&self) -> usize {
+        match self.max_threads {
+            0 => default_threads(),
+            n => n,
         }
     }
 

@@ -122,7 +122,7 @@ fn fill<C: Cell, R: Rule<C>>(
     max_lanes: usize,
 ) -> C {
     #[cfg(target_arch = "x86_64")]
-    if max_lanes > 1 {
+    if max_lanes > 1 && buf.len() - start >= SIMD_FROM {
         match simd_path() {
             #[allow(unsafe_code)]
             // SAFETY: `fill_avx512` only requires AVX-512 F and BW, which
@@ -145,6 +145,13 @@ fn fill<C: Cell, R: Rule<C>>(
     }
     fill_portable::<C, R>(buf, start, moves, max_lanes)
 }
+
+/// The fewest cells a fill must cover before [`fill`] asks the CPU for
+/// its SIMD features: the first question costs about 30 us (CPUID leaves,
+/// each trapping to the hypervisor on a virtual machine), more than the
+/// portable build needs for a few thousand cells, and most of what a
+/// small search like `grundy period 2,3,5` computes (issue 34).
+pub(crate) const SIMD_FROM: usize = 1 << 12;
 
 /// Which build of the block filling this CPU runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

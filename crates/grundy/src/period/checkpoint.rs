@@ -160,8 +160,11 @@ impl<C: Copy + Eq> Checkpoint<C> {
 
     /// The filter over `buffer[start..]` (see [`Checkpoint`]).
     fn filter(&mut self, buffer: &[C], start: usize) -> Filtered {
+        // Below `SIMD_FROM` cells, asking the CPU costs more than it saves.
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if buffer.len() - start >= crate::engine::block::SIMD_FROM
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
             #[allow(unsafe_code)]
             // SAFETY: `filter_avx2` only requires AVX2, which the CPU has
             // (checked just above).

@@ -113,7 +113,7 @@ impl OctalSearch {
         budget: &Budget,
         on_chunk: &mut dyn FnMut(&SparseEngine) -> bool,
     ) -> Result<OctalPeriod, Stopped> {
-        self.engine.set_threads(budget.max_threads);
+        self.engine.set_threads(budget.threads());
         let game = self.engine.game().clone();
         let theorem = game.has_periodicity_theorem();
         let (t, k) = (game.code_len() as u64, game.max_parts());

@@ -144,7 +144,7 @@ impl OctalRun {
         budget: &Budget,
         on_chunk: &mut dyn FnMut(RunChunk<'_>) -> Result<()>,
     ) -> Result<()> {
-        self.search.engine_mut().set_threads(budget.max_threads);
+        self.search.engine_mut().set_threads(budget.threads());
         let mut chunk = 256u64;
         while self.len() < len {
             if let Some(reason) = budget.interrupted() {

@@ -211,7 +211,7 @@ impl SparseEngine {
     /// The threads the engine may use: by default
     /// [`crate::default_threads`] (2 on a machine with two or more cores,
     /// else 1); a period search or a long listing of values takes
-    /// [`crate::Budget::max_threads`]. With two, step 3 of a round of
+    /// [`crate::Budget::threads`]. With two, step 3 of a round of
     /// heaps (the scan that confirms each heap's candidate value) runs on
     /// a second thread while the next round is computed: 1.7 to 1.9 times as fast
     /// for games such as Officers (0.6) and Grundy's game, whose values
