@@ -35,21 +35,26 @@ impl ThreadClock {
     /// CPU time the thread has used since [`ThreadClock::of_this_thread`].
     /// Only meaningful while that thread still runs the same work: the
     /// caller makes sure of it (`lanes.rs` drops the clock, under a lock,
-    /// before the work returns).
+    /// when the work returns or panics).
     pub fn used(&self) -> Option<Duration> {
         Some(self.read()?.saturating_sub(self.start))
     }
 
     #[cfg(target_os = "linux")]
     fn read(&self) -> Option<Duration> {
-        let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: `now` is a valid, writable timespec; a clock id whose
-        // thread has ended makes the call fail (EINVAL), not misbehave.
+        let mut now = std::mem::MaybeUninit::<libc::timespec>::uninit();
+        // SAFETY: `now` is a live, writable timespec, which the call fills
+        // when it returns 0 (read only then). Any clock id is safe to pass:
+        // the kernel checks it. Which thread it measures (a thread id may
+        // be reused once its thread ends) is the caller's concern: the
+        // lanes read a clock only while its thread runs their work.
         #[allow(unsafe_code)]
-        let rc = unsafe { libc::clock_gettime(self.id, &raw mut now) };
-        if rc != 0 {
-            return None;
-        }
+        let now = unsafe {
+            if libc::clock_gettime(self.id, now.as_mut_ptr()) != 0 {
+                return None;
+            }
+            now.assume_init()
+        };
         let secs = u64::try_from(now.tv_sec).ok()?;
         let nanos = u32::try_from(now.tv_nsec).ok()?;
         Some(Duration::new(secs, nanos))

@@ -8,11 +8,14 @@
 //! than two by two). Most requests of the page end there within
 //! milliseconds. One that has worked for [`ServerLimits::quick`] (CPU
 //! time of its thread, `cpu_clock.rs`, so that a cheap request on a
-//! loaded machine keeps its place; at most [`QUICK_WALL_FACTOR`] times
-//! that in wall time, or that alone while the quick lane is full) moves to the *long* lane (`workers` places) if a
-//! place is free; if none is, it is cancelled, waits for a long place and
-//! starts again there, so the quick lane is held only for a slice of
-//! time by any request, however hostile.
+//! loaded machine keeps its place) moves to the *long* lane (`workers`
+//! places) if a place is free; if none is, it is cancelled, waits for a
+//! long place and starts again there, so the quick lane is held only for
+//! a slice of time by any request, however hostile. In wall time a
+//! request stays at most [`QUICK_WALL_FACTOR`] slices, or one slice
+//! while other requests wait for a quick place (a burst: each place then
+//! turns over after a slice of wall time, as it did before CPU time was
+//! counted).
 //!
 //! Each run gets a [`grundy::Budget`] with the position and state limits,
 //! the request's deadline and a cancel flag, raised when the client goes
@@ -22,7 +25,7 @@
 //! deadline: the place in the lane stays taken until the work really
 //! stops, so the lanes never hold more threads than places.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -69,6 +72,8 @@ pub struct Shared {
     /// The limits.
     pub limits: ServerLimits,
     quick: Arc<Semaphore>,
+    /// Requests waiting for a place in the quick lane.
+    quick_waiting: AtomicUsize,
     long: Arc<Semaphore>,
     workers: usize,
 }
@@ -79,6 +84,7 @@ impl Shared {
         let workers = limits.workers.clamp(1, MAX_WORKERS);
         Shared {
             quick: Arc::new(Semaphore::new(QUICK_PLACES * workers)),
+            quick_waiting: AtomicUsize::new(0),
             long: Arc::new(Semaphore::new(workers)),
             workers,
             limits,
@@ -156,7 +162,10 @@ impl Shared {
             return run.finished().await;
         }
         let busy = "the server is busy with other requests; try again";
-        let place = acquire(&self.quick, deadline, busy).await?;
+        let place = {
+            let _waiting = Waiting::new(&self.quick_waiting);
+            acquire(&self.quick, deadline, busy).await?
+        };
         let mut first =
             Attempt::start(work.clone(), self.limit(deadline), place);
         let started = Instant::now();
@@ -183,16 +192,15 @@ impl Shared {
 
     /// How much longer `run` may stay in the quick lane: the work it has
     /// left of [`ServerLimits::quick`] (at least 1 ms), or `None` once
-    /// that is spent, or its wall time since `started`: [`QUICK_WALL_FACTOR`]
-    /// times the slice, or the slice itself while the quick lane is full
-    /// (a burst of requests: each newcomer waits for a place, so each
-    /// place turns over after a slice of wall time, as it always did).
+    /// that is spent, or its wall time since `started`:
+    /// [`QUICK_WALL_FACTOR`] slices, or one while other requests wait for
+    /// a quick place.
     fn quick_left<T: Send + 'static>(
         &self,
         run: &Attempt<T>,
         started: Instant,
     ) -> Option<Duration> {
-        let wall = if self.quick.available_permits() == 0 {
+        let wall = if self.quick_waiting.load(Ordering::Relaxed) > 0 {
             self.limits.quick
         } else {
             self.limits.quick.saturating_mul(QUICK_WALL_FACTOR)
@@ -295,13 +303,10 @@ impl<T: Send + 'static> Attempt<T> {
                 running.started = true;
                 running.clock = ThreadClock::of_this_thread();
             }
-            let result = work(&limit);
-            // The place frees up when the work stops, not when the
-            // client is answered.
-            let mut running = lock(&running);
-            running.place = None;
-            running.clock = None;
-            result
+            // The place frees up when the work stops (returns or
+            // panics), not when the client is answered.
+            let _release = Release(running);
+            work(&limit)
         });
         Attempt { task, held, cancel: CancelOnDrop(cancel) }
     }
@@ -336,6 +341,34 @@ impl<T: Send + 'static> Attempt<T> {
                 format!("internal error: {e}; please report this request"),
             )),
         }
+    }
+}
+
+/// Clears a run's place and clock when its work stops, even by a panic:
+/// the thread may go on to other work right after.
+struct Release(Arc<Mutex<Held>>);
+
+impl Drop for Release {
+    fn drop(&mut self) {
+        let mut held = lock(&self.0);
+        held.place = None;
+        held.clock = None;
+    }
+}
+
+/// Counts a request among those waiting for a quick place while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicUsize) -> Waiting<'a> {
+        count.fetch_add(1, Ordering::Relaxed);
+        Waiting(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -392,13 +425,16 @@ mod tests {
                     .await
             })
         };
+        let waiting = Instant::now();
         while shared.long.available_permits() > 0 {
+            assert!(waiting.elapsed() < Duration::from_secs(10), "no holder");
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         let started = Instant::now();
         let answer = shared
             .run(|_| {
-                std::thread::sleep(Duration::from_millis(100));
+                // Twice the slice of 25 ms, well within the wall cap.
+                std::thread::sleep(Duration::from_millis(50));
                 Ok(1u8)
             })
             .await;

@@ -31,8 +31,9 @@ pub struct ServerLimits {
     /// [`MAX_WORKERS`].
     pub workers: usize,
     /// How long a computation may work in the quick lane (CPU time of
-    /// its thread; at most `QUICK_WALL_FACTOR` = 10 times it in wall
-    /// time); past it, it needs a place in the long lane. Zero: every computation runs in
+    /// its thread; in wall time at most 10 times it, or once while other
+    /// requests wait for a quick place); past it, it needs a place in
+    /// the long lane. Zero: every computation runs in
     /// the long lane.
     pub quick: Duration,
     /// How long a connection may take to send a whole request head, from

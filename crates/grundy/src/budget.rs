@@ -81,9 +81,10 @@ pub struct Budget {
     /// Grundy's game); every other computation, and the short listings
     /// inside other answers, use one or the default. 0, the default,
     /// stands for [`default_threads`], asked of the operating system only
-    /// when a computation needs it ([`Budget::threads`]; a small search
-    /// never does). Callers that already run one computation a core
-    /// (`grundy sweep`'s workers) give 1. The answers do not depend on it.
+    /// by the engines that can take a second thread ([`Budget::threads`];
+    /// a search over a subtraction set never asks). Until November 2026, 0
+    /// meant 1. Callers that already run one computation a core (`grundy
+    /// sweep`'s workers) give 1. The answers do not depend on it.
     pub max_threads: usize,
     /// Bytes a period search of a finite set may keep (the values or runs
     /// it generated) so that it stops within about 1.3 times the positions

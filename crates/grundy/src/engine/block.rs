@@ -115,14 +115,30 @@ impl<C: Cell, R: Rule<C>> Source for BlockEngine<C, R> {
 /// time which it has ([`simd_path`]), so the same binary runs on every
 /// x86-64 machine; elsewhere the portable build (SSE2 on x86-64, NEON on
 /// aarch64) runs.
+///
+/// A fill of less than [`SIMD_FROM_WORK`] takes the portable build
+/// without asking the CPU.
 fn fill<C: Cell, R: Rule<C>>(
     buf: &mut [C],
     start: usize,
     moves: &[usize],
     max_lanes: usize,
 ) -> C {
+    if (buf.len() - start).saturating_mul(moves.len()) < SIMD_FROM_WORK {
+        return fill_portable::<C, R>(buf, start, moves, max_lanes);
+    }
+    fill_widest::<C, R>(buf, start, moves, max_lanes)
+}
+
+/// [`fill`] in the widest build the CPU has, whatever the work.
+fn fill_widest<C: Cell, R: Rule<C>>(
+    buf: &mut [C],
+    start: usize,
+    moves: &[usize],
+    max_lanes: usize,
+) -> C {
     #[cfg(target_arch = "x86_64")]
-    if max_lanes > 1 && buf.len() - start >= SIMD_FROM {
+    if max_lanes > 1 {
         match simd_path() {
             #[allow(unsafe_code)]
             // SAFETY: `fill_avx512` only requires AVX-512 F and BW, which
@@ -146,12 +162,12 @@ fn fill<C: Cell, R: Rule<C>>(
     fill_portable::<C, R>(buf, start, moves, max_lanes)
 }
 
-/// The fewest cells a fill must cover before [`fill`] asks the CPU for
+/// The least work (cells times moves) for which [`fill`] asks the CPU for
 /// its SIMD features: the first question costs about 30 us (CPUID leaves,
 /// each trapping to the hypervisor on a virtual machine), more than the
-/// portable build needs for a few thousand cells, and most of what a
-/// small search like `grundy period 2,3,5` computes (issue 34).
-pub(crate) const SIMD_FROM: usize = 1 << 12;
+/// portable build needs for this much work, and most of what a small
+/// search like `grundy period 2,3,5` computes (issue 34).
+const SIMD_FROM_WORK: usize = 1 << 14;
 
 /// Which build of the block filling this CPU runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -407,7 +423,8 @@ mod tests {
         let m = *moves.last().unwrap();
         let mut a = vec![C::ZERO; offset + m + count];
         let mut b = a.clone();
-        let seen_a = fill::<C, GrundyRule>(&mut a[offset..], m, moves, 128);
+        let seen_a =
+            fill_widest::<C, GrundyRule>(&mut a[offset..], m, moves, 128);
         let seen_b =
             fill_one_by_one::<C, GrundyRule>(&mut b[offset..], m, moves);
         prop_assert_eq!(a, b);
@@ -420,17 +437,18 @@ mod tests {
 
         #[test]
         fn portable_equals_dispatched(v in prop::collection::btree_set(1u64..300, 1..8)) {
-            // `fill` takes the widest build the CPU has; the portable
-            // build must give the same cells.
+            // `fill_widest` takes the widest build the CPU has; the
+            // portable build must give the same cells.
             let moves: Vec<usize> = v.into_iter().map(|s| s as usize).collect();
             let m = *moves.last().unwrap();
             let count = 3000;
             let mut a = vec![0u8; m + count];
             let mut b = a.clone();
-            fill::<u8, GrundyRule>(&mut a, m, &moves, 128);
+            fill_widest::<u8, GrundyRule>(&mut a, m, &moves, 128);
             fill_portable::<u8, GrundyRule>(&mut b, m, &moves, 128);
             prop_assert_eq!(&a, &b);
-            // With AVX-512 `fill` takes that build; check AVX2 as well.
+            // With AVX-512 `fill_widest` takes that build; check AVX2 as
+            // well.
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 let mut c = vec![0u8; m + count];

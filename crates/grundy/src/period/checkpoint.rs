@@ -71,7 +71,15 @@ const PROBES: usize = 8;
 /// Candidate windows filtered together by the first four probes.
 const BLOCK: usize = 128;
 
+/// The fewest cells for which the filter asks the CPU for AVX2: the first
+/// question costs about 30 us (CPUID leaves trap to the hypervisor on a
+/// virtual machine), more than the portable build needs for this many
+/// cells, and most of what a small search like `grundy period 2,3,5`
+/// computes (issue 34).
+const SIMD_FROM_CELLS: usize = 1 << 12;
+
 /// What the filter found in one call.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 enum Filtered {
     /// The window ending at this buffer index equals the saved one.
     Found(usize),
@@ -159,10 +167,11 @@ impl<C: Copy + Eq> Checkpoint<C> {
     }
 
     /// The filter over `buffer[start..]` (see [`Checkpoint`]).
+    /// Below [`SIMD_FROM_CELLS`] cells it takes the portable build
+    /// without asking the CPU.
     fn filter(&mut self, buffer: &[C], start: usize) -> Filtered {
-        // Below `SIMD_FROM` cells, asking the CPU costs more than it saves.
         #[cfg(target_arch = "x86_64")]
-        if buffer.len() - start >= crate::engine::block::SIMD_FROM
+        if buffer.len() - start >= SIMD_FROM_CELLS
             && std::arch::is_x86_feature_detected!("avx2")
         {
             #[allow(unsafe_code)]
@@ -386,6 +395,18 @@ mod tests {
             };
             prop_assert_eq!(got, expected);
             prop_assert_eq!(automaton(saved, &buffer, start), expected);
+            // The AVX2 build, whatever the buffer's length (`filter` takes
+            // it only from `SIMD_FROM_CELLS` cells on), gives what the
+            // portable build gives.
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                let mut portable = Checkpoint::new(0, saved);
+                let mut avx2 = Checkpoint::new(0, saved);
+                #[allow(unsafe_code)]
+                // SAFETY: the CPU has AVX2 (checked just above).
+                let wide = unsafe { avx2.filter_avx2(&buffer, start) };
+                prop_assert_eq!(wide, portable.filter_portable(&buffer, start));
+            }
         }
 
         /// Scans in stretches (as the detector feeds them) find the same
