@@ -1,10 +1,17 @@
 //! The buffer of cells every position engine writes into: the last cells
 //! a new one depends on (the window, and as many older ones as a caller
 //! asked to keep), room for the new cells after them, and the "absent"
-//! cell before position 0. When the room runs out, the kept cells are
+//! cell before position 0. The room is allocated as the cells come (at
+//! first [`FIRST_ROOM`] cells, doubling), so a small search touches a few
+//! pages, not the whole room (issue 34: a 64 KiB buffer zeroed up front
+//! was 16 of the page faults `grundy period 2,3,5` has more than
+//! `grundy --version`). When the whole room is full, the kept cells are
 //! copied down to the start (compaction), so memory stays O(window +
 //! room) however far the engine goes. The block, wide and sliding engines
 //! differ only in how they fill new cells; this is the rest, written once.
+
+/// The room a buffer starts with, in cells (see the module comment).
+const FIRST_ROOM: usize = 1 << 12;
 
 /// A sliding buffer of cells (see the module comment).
 #[derive(Clone, Debug)]
@@ -16,6 +23,8 @@ pub(crate) struct Cells<C> {
     keep: usize,
     /// The fewest cells an engine needs behind a new one.
     least_kept: usize,
+    /// The most new cells between compactions.
+    room: usize,
     absent: C,
     position: u64,
 }
@@ -26,10 +35,11 @@ impl<C: Copy> Cells<C> {
     /// compactions.
     pub(crate) fn new(least_kept: usize, room: usize, absent: C) -> Self {
         Cells {
-            buf: vec![absent; least_kept + room],
+            buf: vec![absent; least_kept + room.min(FIRST_ROOM)],
             len: least_kept,
             keep: least_kept,
             least_kept,
+            room,
             absent,
             position: 0,
         }
@@ -43,15 +53,14 @@ impl<C: Copy> Cells<C> {
     /// Keeps at least `cells` old cells from now on (before generating).
     pub(crate) fn retain(&mut self, cells: usize) {
         assert_eq!(self.position, 0, "retain before generating");
-        let room = self.buf.len() - self.keep;
         self.keep = cells.max(self.least_kept);
-        self.buf = vec![self.absent; self.keep + room];
+        self.buf = vec![self.absent; self.keep + self.room.min(FIRST_ROOM)];
         self.len = self.keep;
     }
 
     /// The most cells one call to `open` may ask for.
     pub(crate) fn max_advance(&self) -> usize {
-        self.buf.len() - self.keep
+        self.room
     }
 
     /// Makes room for `count` new cells and returns the buffer with the
@@ -59,6 +68,11 @@ impl<C: Copy> Cells<C> {
     /// count)` from the cells before, then calls [`Cells::close`].
     pub(crate) fn open(&mut self, count: usize) -> (&mut [C], usize) {
         assert!(count <= self.max_advance(), "advance beyond buffer");
+        let full = self.keep + self.room;
+        if self.len + count > self.buf.len() && self.buf.len() < full {
+            let grown = (self.len + count).max(2 * self.buf.len()).min(full);
+            self.buf.resize(grown, self.absent);
+        }
         if self.len + count > self.buf.len() {
             let start = self.len - self.keep;
             self.buf.copy_within(start..self.len, 0);
@@ -110,5 +124,35 @@ mod tests {
             assert_eq!(&all[n - 3 - count..], want.as_slice());
         }
         assert_eq!(cells.position(), 18);
+    }
+
+    #[test]
+    fn the_room_grows_to_its_limit_then_compacts() {
+        let room = 3 * FIRST_ROOM;
+        let mut cells = Cells::new(5, room, u16::MAX);
+        assert_eq!(cells.buf.len(), 5 + FIRST_ROOM);
+        let mut next = 0u16;
+        for count in [FIRST_ROOM, 7, room, 1, room] {
+            let (buf, start) = cells.open(count);
+            for cell in &mut buf[start..start + count] {
+                *cell = next;
+                next = next.wrapping_add(1);
+            }
+            let all = cells.close(count).to_vec();
+            assert!(cells.buf.len() <= 5 + room);
+            // The window before the new cells is intact.
+            let n = all.len();
+            let end = cells.position() as i64;
+            for (k, &cell) in all[n - count - 5..].iter().enumerate() {
+                let at = end - (count + 5 - k) as i64;
+                let want = if at < 0 {
+                    u16::MAX
+                } else {
+                    at.rem_euclid(1 << 16) as u16
+                };
+                assert_eq!(cell, want, "count {count}, cell {k}");
+            }
+        }
+        assert_eq!(cells.buf.len(), 5 + room);
     }
 }
