@@ -352,9 +352,15 @@ impl Fes {
 
     /// The hash kept step by step equals the hash of the pattern: a drift
     /// would not give a wrong answer (equal hashes are confirmed word by
-    /// word) but would hide every repeat, so tests check every step.
+    /// word) but would hide every repeat, so tests check every one of the
+    /// first 4096 steps and every 64th after (a drift stays: each step
+    /// updates the last hash; checking every step of a long search made
+    /// one test quadratic, 20 s for {30000, 60001}).
     #[cfg(test)]
     fn assert_hash_follows_the_pattern(&self) {
+        if self.step >= 4096 && self.step % 64 != 0 {
+            return;
+        }
         if let Some(hash) = self.hash {
             let mut again = hash;
             again.recompute(&self.pattern_words().collect::<Vec<_>>());
