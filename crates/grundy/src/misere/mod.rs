@@ -32,6 +32,7 @@
 pub(crate) mod bits;
 pub(crate) mod monoid;
 pub(crate) mod options;
+pub(crate) mod reduce;
 pub(crate) mod word;
 
 /// An element of a finite monoid: 0 is the identity.
