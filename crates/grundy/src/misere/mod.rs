@@ -32,6 +32,8 @@
 pub(crate) mod bits;
 pub(crate) mod monoid;
 pub(crate) mod options;
+#[cfg(test)]
+mod oracle;
 pub(crate) mod reduce;
 pub(crate) mod word;
 
