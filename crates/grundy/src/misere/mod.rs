@@ -35,6 +35,7 @@ pub(crate) mod options;
 #[cfg(test)]
 mod oracle;
 pub(crate) mod reduce;
+pub(crate) mod verify;
 pub(crate) mod word;
 
 /// An element of a finite monoid: 0 is the identity.
