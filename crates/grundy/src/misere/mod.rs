@@ -23,6 +23,8 @@
 //! * `options.rs`: the options of heaps 0..=N as lists of smaller heaps.
 //! * `verify.rs`: the verification lemma (P- and N-conditions, with
 //!   domination antichains) that proves a candidate quotient.
+//! * `solver.rs`: the quotient of heaps 1..N, one heap at a time
+//!   (conservative extension, else expansion and recalibration).
 //! * `oracle.rs` (tests only): misère outcomes by exhaustive search.
 //!
 //! Nothing here is used by the front ends yet.
@@ -35,6 +37,7 @@ pub(crate) mod options;
 #[cfg(test)]
 mod oracle;
 pub(crate) mod reduce;
+pub(crate) mod solver;
 pub(crate) mod verify;
 pub(crate) mod word;
 
