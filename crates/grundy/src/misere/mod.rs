@@ -30,6 +30,7 @@
 //! Nothing here is used by the front ends yet.
 
 #![allow(dead_code)]
+#![forbid(unsafe_code)]
 
 pub(crate) mod bits;
 pub(crate) mod monoid;
