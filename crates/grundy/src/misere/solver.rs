@@ -528,6 +528,13 @@ mod tests {
             match s.run(6, &budget) {
                 Ok(()) => {
                     faithful(&game, s.quotient(), 3);
+                    // finite quotients have even order, except the
+                    // trivial one (design note §1.4)
+                    let order = s.quotient().q.monoid.order();
+                    assert!(
+                        order == 1 || order.is_multiple_of(2),
+                        "{digits:?}"
+                    );
                     solved += 1;
                 }
                 Err(e) if e.kind() == ErrorKind::Budget => {
@@ -593,5 +600,40 @@ mod tests {
         let options = heap_options(&Nim, 4);
         let mut s = MisereSolver::new(&options).unwrap();
         assert_eq!(s.run(4, &past).unwrap_err().kind(), ErrorKind::Budget);
+    }
+
+    /// Orders and P-portion sizes of Q_h(0.07) at the heaps listed.
+    fn dawson(to: u32, at: &[usize]) -> Vec<(usize, usize, usize)> {
+        let options = heap_options(&octal(&[0, 7]), to);
+        let mut s = MisereSolver::new(&options).unwrap();
+        let mut out = Vec::new();
+        for h in 1..=to as usize {
+            s.step(&Budget::default()).unwrap();
+            if at.contains(&h) {
+                let q = &s.quotient().q;
+                out.push((h, q.monoid.order(), q.p_elements().len()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn misere_solver_dawsons_kayles_to_30() {
+        // |Q_30(0.07)| = 360 (Siegel, design note §3.2 [blog, text]); the
+        // orders 24, 144, 176 at heaps 24, 26, 29 as [secondary] lists
+        assert_eq!(
+            dawson(30, &[24, 26, 29, 30]),
+            [(24, 24, 5), (26, 144, 23), (29, 176, 28), (30, 360, 65)]
+        );
+    }
+
+    #[test]
+    #[ignore = "13 s at the test profile's opt-level 1"]
+    fn misere_solver_dawsons_kayles_to_33() {
+        // [secondary]: 520, 552, 638 at heaps 31, 32, 33, |P_33| = 109
+        assert_eq!(
+            dawson(33, &[31, 32, 33]),
+            [(31, 520, 89), (32, 552, 93), (33, 638, 109)]
+        );
     }
 }
