@@ -25,6 +25,8 @@
 //!   domination antichains) that proves a candidate quotient.
 //! * `solver.rs`: the quotient of heaps 1..N, one heap at a time
 //!   (conservative extension, else expansion and recalibration).
+//! * `periodic.rs`: the Guy-Smith certificate that Q_N is the quotient
+//!   of the whole game when the heap map repeats long enough.
 //! * `oracle.rs` (tests only): misère outcomes by exhaustive search.
 //!
 //! Nothing here is used by the front ends yet.
@@ -37,6 +39,7 @@ pub(crate) mod monoid;
 pub(crate) mod options;
 #[cfg(test)]
 mod oracle;
+pub(crate) mod periodic;
 pub(crate) mod reduce;
 pub(crate) mod solver;
 pub(crate) mod verify;
