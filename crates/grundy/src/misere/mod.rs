@@ -27,6 +27,7 @@
 //!   (conservative extension, else expansion and recalibration).
 //! * `periodic.rs`: the Guy-Smith certificate that Q_N is the quotient
 //!   of the whole game when the heap map repeats long enough.
+//! * `tame.rs`: whether a quotient is T_n (misère Nim's), by structure.
 //! * `oracle.rs` (tests only): misère outcomes by exhaustive search.
 //!
 //! Nothing here is used by the front ends yet.
@@ -42,6 +43,7 @@ mod oracle;
 pub(crate) mod periodic;
 pub(crate) mod reduce;
 pub(crate) mod solver;
+pub(crate) mod tame;
 pub(crate) mod verify;
 pub(crate) mod word;
 
