@@ -8,7 +8,8 @@
 //! T. E. Plambeck and A. N. Siegel, Misère quotients for impartial games,
 //! J. Combin. Theory Ser. A 115 (2008), and A. N. Siegel, Misère games
 //! and misère quotients (Games of No Chance 5); the algorithm is the one
-//! described in `/work/notes/misere-design.md` §2 (no code copied).
+//! the project's design note on misère quotients describes in prose in
+//! its §2 (no code copied; the § numbers in these files refer to it).
 //!
 //! Files, one purpose each:
 //!
