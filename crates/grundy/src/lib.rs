@@ -97,6 +97,7 @@ pub mod engine;
 mod engine;
 mod error;
 mod game;
+mod misere;
 mod nimber;
 mod notation;
 mod period;
