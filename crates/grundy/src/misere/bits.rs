@@ -1,5 +1,5 @@
 //! A fixed-width bit set over the elements of a finite monoid: the
-//! option-image sets of the N-check and the P-portion (design note
+//! option-image sets of the N-check and the P-portion (docs/MISERE.md
 //! §2.2, §2.6). The crate has no dependencies for this.
 
 /// A set of small integers below a width fixed at creation.

@@ -7,9 +7,9 @@
 //! does, and for many wild octal games it is small. This module follows
 //! T. E. Plambeck and A. N. Siegel, Misère quotients for impartial games,
 //! J. Combin. Theory Ser. A 115 (2008), and A. N. Siegel, Misère games
-//! and misère quotients (Games of No Chance 5); the algorithm is the one
-//! the project's design note on misère quotients describes in prose in
-//! its §2 (no code copied; the § numbers in these files refer to it).
+//! and misère quotients (Games of No Chance 5); the algorithm is
+//! MisereSolver's, as docs/MISERE.md describes it in prose in its §2 (no
+//! code copied; the § numbers in these files refer to that page).
 //!
 //! Files, one purpose each:
 //!

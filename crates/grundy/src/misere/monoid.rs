@@ -2,7 +2,7 @@
 //! generator (`act[g][x] = x * g`, element 0 the identity), as MisereSolver
 //! stores its candidates (Plambeck and Siegel, Misère quotients for
 //! impartial games, J. Combin. Theory Ser. A 115 (2008); A. N. Siegel,
-//! Misère games and misère quotients; design note §2.2, §2.10).
+//! Misère games and misère quotients; docs/MISERE.md §2.2, §2.10).
 //!
 //! Every element is reachable from the identity, so the element x is the
 //! action of any word reaching it, and x * y applies y's normal form to
@@ -344,11 +344,11 @@ impl Monoid {
     }
 }
 
-/// The least word of every element, by the layered walk of design note
-/// §2.5 (generators in increasing order; powers of generator g applied to
-/// every element reached with generators below g), and the elements in
-/// increasing order of those words. `None` if some element is
-/// unreachable from the identity.
+/// The least word of every element, by the layered walk of
+/// docs/MISERE.md §2.5 (generators in increasing order; powers of
+/// generator g applied to every element reached with generators below
+/// g), and the elements in increasing order of those words. `None` if
+/// some element is unreachable from the identity.
 fn normal_forms(
     act: &[Vec<Elem>],
     n: usize,

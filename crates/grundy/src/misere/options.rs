@@ -1,6 +1,6 @@
 //! The options of heaps 0..=N of a heap game, each as the list of the
 //! smaller heaps it leaves: all a misère quotient needs of the rules
-//! (design note §2.2, after Plambeck and Siegel, Misère quotients for
+//! (docs/MISERE.md §2.2, after Plambeck and Siegel, Misère quotients for
 //! impartial games, J. Combin. Theory Ser. A 115 (2008)).
 
 use crate::game::HeapGame;

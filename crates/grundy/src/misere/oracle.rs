@@ -1,6 +1,6 @@
 //! Tests only: the misère outcome of any sum of heaps by memoised
 //! exhaustive search, the reference the quotient code is checked against
-//! (design note §4.5). It knows nothing of monoids: a position is a
+//! (docs/MISERE.md §4). It knows nothing of monoids: a position is a
 //! sorted list of heaps, and it is P iff it has a move and every move
 //! leads to an N-position (the player who cannot move wins; Plambeck and
 //! Siegel, Misère quotients for impartial games, J. Combin. Theory Ser. A
@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn misere_oracle_single_heaps_of_0_75_and_0_07() {
-        // design note §3.1 and §3.2: misère outcomes of heaps 0..=6 of
+        // docs/MISERE.md §3.1 and §3.2: misère outcomes of heaps 0..=6 of
         // 0.75 are N P N P N N N, of heaps 0..=7 of 0.07 N N P P N N N P
         let mut o = Oracle::new(heap_options(&octal(&[7, 5]), 6));
         let p: Vec<bool> = (0..=6).map(|h| o.is_p(&[h])).collect();

@@ -1,9 +1,10 @@
 //! When the heap map of a take-and-break code is periodic far enough,
 //! Q_N is the misère quotient of the whole game: the Guy-Smith pairing
-//! argument applied to transition sets instead of Grundy values (design
-//! note §2.9; Plambeck and Siegel, Misère quotients for impartial games,
-//! J. Combin. Theory Ser. A 115 (2008), whose periodicity theorem A. N.
-//! Siegel, Misère games and misère quotients, proves). The bound is the
+//! argument applied to transition sets instead of Grundy values
+//! (docs/MISERE.md §2.9; Plambeck and Siegel, Misère quotients for
+//! impartial games, J. Combin. Theory Ser. A 115 (2008), whose
+//! periodicity theorem A. N. Siegel, Misère games and misère quotients,
+//! proves). The bound is the
 //! one normal play uses, [`GuySmith::bound`], so the certificate reads
 //! the same; MisereSolver asks for two heaps more.
 
@@ -67,7 +68,7 @@ mod tests {
 
     #[test]
     fn misere_periodic_subtraction_games() {
-        // design note §3.1's (n0, p); k = 1 gives E = max(n0 + t, t + 1)
+        // docs/MISERE.md §3.1's (n0, p); k = 1 gives E = max(n0 + t, t + 1)
         assert_eq!(period_of(&subtraction(&[1]), 3), Some((0, 2, 2)));
         assert_eq!(period_of(&subtraction(&[1]), 2), None);
         assert_eq!(period_of(&subtraction(&[2]), 6), Some((0, 4, 3)));

@@ -2,7 +2,7 @@
 //! (Q, P) that no element tells apart, x ~ y iff xz ∈ P ⟺ yz ∈ P for
 //! every z (Plambeck and Siegel, Misère quotients for impartial games,
 //! J. Combin. Theory Ser. A 115 (2008); A. N. Siegel, Misère games and
-//! misère quotients; design note §1.4, §2.10).
+//! misère quotients; docs/MISERE.md §1.4, §2.10).
 //!
 //! Seen as an automaton (states the elements, one letter per generator
 //! acting by right multiplication, accepting states P), ~ is the Nerode

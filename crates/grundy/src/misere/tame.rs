@@ -1,5 +1,5 @@
 //! Is a quotient tame, that is isomorphic to the quotient T_n of misère
-//! Nim with heaps below 2^n? A structural test (design note §1.6, §4.3;
+//! Nim with heaps below 2^n? A structural test (docs/MISERE.md §1.6;
 //! Plambeck and Siegel, Misère quotients for impartial games, J. Combin.
 //! Theory Ser. A 115 (2008); A. N. Siegel, Misère games and misère
 //! quotients), not MisereSolver's count-based heuristic.

@@ -3,7 +3,7 @@
 //! "Φ(G) ∈ P" if it passes a local P-condition and an N-condition made
 //! finite by domination (Plambeck and Siegel, Misère quotients for
 //! impartial games, J. Combin. Theory Ser. A 115 (2008); A. N. Siegel,
-//! Misère games and misère quotients; design note §2.4 to §2.6, after
+//! Misère games and misère quotients; docs/MISERE.md §2.4 to §2.6, after
 //! MisereSolver's P- and N-checks, no code copied).
 //!
 //! * P-condition: for every element x reached by a game and every heap h
@@ -129,7 +129,7 @@ impl Candidate {
     }
 
     /// rep(x) for every element: the least game of image x, `None` for
-    /// elements no game reaches (design note §2.5, layered walk).
+    /// elements no game reaches (docs/MISERE.md §2.5, layered walk).
     pub(crate) fn least_games(&self) -> Vec<Option<Word>> {
         let m = &self.q.monoid;
         let mut rep: Vec<Option<Word>> = vec![None; m.order()];
@@ -318,8 +318,9 @@ pub(crate) mod tests {
         Bipartite { monoid: t2(), p: bits(6, &[1, 4]) }
     }
 
-    /// R8 = <a,b,c | a2=1, b3=b, bc=ab, c2=b2>, P = {a, b2} (design note
-    /// §3.1); element i + 2 j is a^i m_j with m = 1, b, b2, c.
+    /// R8 = <a,b,c | a2=1, b3=b, bc=ab, c2=b2>, P = {a, b2}
+    /// (docs/MISERE.md §3.1); element i + 2 j is a^i m_j with
+    /// m = 1, b, b2, c.
     pub(crate) fn r8() -> Bipartite {
         let e = |i: u32, j: u32| i + 2 * j;
         let a = (0..8).map(|z| z ^ 1).collect();
@@ -449,7 +450,7 @@ pub(crate) mod tests {
             .collect();
         // games as words over heaps 0, 1, 2, ...: "b" is one heap 1
         assert_eq!(names, ["1", "b", "c", "bc", "c2", "bc2"]);
-        // heap 4 cannot be any element of T2 (design note §3.1)
+        // heap 4 cannot be any element of T2 (docs/MISERE.md §3.1)
         for x in 0..6 {
             let c = candidate(t2_bip(), &[0, 1, 2, 3, x], &Nim).unwrap();
             assert!(!check(&c, &mut oracle, 3), "heap 4 -> {x}");
@@ -466,8 +467,8 @@ pub(crate) mod tests {
         // condition checked) with the heap map 1, a, b, a, b, c, b, c, then
         // b and ab2 alternating from heap 8: pre-period 8, period 2, and
         // 2 n0 + p + t = 20, so the map is periodic and Q(0.75) = R8.
-        // Design note §3.1 had c on every odd heap from 5; the oracle
-        // says 1 + 9 is P, which that map calls N.
+        // An earlier hand calculation had c on every odd heap from 5; the
+        // oracle says 1 + 9 is P, which that map calls N.
         let r8_map = |n: usize| -> Vec<Elem> {
             let mut phi = vec![0, 1, 2, 1, 2, 6, 2, 6];
             for h in 8..=n {

@@ -3,7 +3,7 @@
 //!
 //! Both are ordered the way MisereSolver orders them (Plambeck and
 //! Siegel, Misère quotients for impartial games, J. Combin. Theory Ser. A
-//! 115 (2008); design note §2.3): compare from the highest index down,
+//! 115 (2008); docs/MISERE.md §2.3): compare from the highest index down,
 //! the first difference decides. The order is compatible with addition
 //! and every option of a game is smaller than the game, which is what
 //! the verification lemma's induction needs.
@@ -103,7 +103,7 @@ impl Word {
     }
 
     /// The word with letters written as generator names and exponents:
-    /// `a2b`, `1` for the identity (design note §2.10).
+    /// `a2b`, `1` for the identity (docs/MISERE.md §2.10).
     pub(crate) fn name(&self) -> String {
         if self.0.is_empty() {
             return "1".into();
