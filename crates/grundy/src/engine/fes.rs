@@ -358,7 +358,7 @@ impl Fes {
     /// one test quadratic, 20 s for {30000, 60001}).
     #[cfg(test)]
     fn assert_hash_follows_the_pattern(&self) {
-        if self.step >= 4096 && self.step % 64 != 0 {
+        if self.step >= 4096 && !self.step.is_multiple_of(64) {
             return;
         }
         if let Some(hash) = self.hash {
