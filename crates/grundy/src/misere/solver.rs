@@ -271,16 +271,8 @@ impl<'a> MisereSolver<'a> {
     fn settle(&self, m: &Monoid, phi: &[Elem]) -> Option<Candidate> {
         let (sub, phi, _) = regenerate(m, phi);
         let p = mark_p(&sub, &phi, self.options)?;
-        let (reduced, map) = reduce(&sub, &p);
-        let phi: Vec<Elem> = phi.iter().map(|&x| map[x as usize]).collect();
-        let (fin, fin_phi, old) = regenerate(&reduced.monoid, &phi);
-        let mut p2 = Bits::new(fin.order());
-        for (new, &x) in old.iter().enumerate() {
-            if reduced.is_p(x) {
-                p2.insert(new);
-            }
-        }
-        Candidate::new(Bipartite { monoid: fin, p: p2 }, fin_phi, self.options)
+        let (q, phi) = reduce_and_regenerate(&sub, &p, &phi);
+        Candidate::new(q, phi, self.options)
     }
 }
 
@@ -315,16 +307,28 @@ pub(crate) fn restrict(
             p.insert(x);
         }
     }
-    let (reduced, map) = reduce(&sub, &p);
+    let (q, phi) = reduce_and_regenerate(&sub, &p, &phi);
+    Candidate::new(q, phi, options)
+}
+
+/// Reduces `(m, p)` (docs/MISERE.md §2.10), carries the heap map `phi`
+/// over to the classes, and regenerates the result from the heap images,
+/// its P-portion with it.
+fn reduce_and_regenerate(
+    m: &Monoid,
+    p: &Bits,
+    phi: &[Elem],
+) -> (Bipartite, Vec<Elem>) {
+    let (reduced, map) = reduce(m, p);
     let phi: Vec<Elem> = phi.iter().map(|&x| map[x as usize]).collect();
-    let (fin, fin_phi, old) = regenerate(&reduced.monoid, &phi);
-    let mut p2 = Bits::new(fin.order());
+    let (monoid, phi, old) = regenerate(&reduced.monoid, &phi);
+    let mut p = Bits::new(monoid.order());
     for (x, &o) in old.iter().enumerate() {
         if reduced.is_p(o) {
-            p2.insert(x);
+            p.insert(x);
         }
     }
-    Candidate::new(Bipartite { monoid: fin, p: p2 }, fin_phi, options)
+    (Bipartite { monoid, p }, phi)
 }
 
 /// The generators regenerate picks (§2.10): heap images in heap order
