@@ -662,7 +662,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "13 s at the test profile's opt-level 1"]
+    #[ignore = "13 s in the test profile: Dawson's Kayles to heap 33 (docs/CLI.md)"]
     fn misere_solver_dawsons_kayles_to_33() {
         // orders 520, 552, 638 at heaps 31, 32, 33, |P_33| = 109
         // (docs/MISERE.md §3.2)
