@@ -3,7 +3,9 @@
 //! maturin and the test dependencies from PyPI, builds and installs the
 //! package with the README's `pip install ./crates/grundy-py`, and runs
 //! its pytest suite (doctests and `docs/python.md` included), which
-//! compares every function with this command's `--json` output.
+//! compares every function with this command's `--json` output. The
+//! wheel is built with the `dev` profile, which the test profile
+//! inherits, so that it reuses the crates this run compiled.
 //!
 //! It is a test of this crate so that the README's one test command runs
 //! it. Without Python 3.9+ (with `venv`) or without the package
@@ -18,6 +20,8 @@ fn the_python_package_passes_its_tests() {
     let output = Command::new("bash")
         .arg(&script)
         .env("GRUNDY_BIN", env!("CARGO_BIN_EXE_grundy"))
+        // Build the wheel from the crates this test run compiled.
+        .env("GRUNDY_WHEEL_PROFILE", "dev")
         .current_dir(root)
         .output()
         .unwrap_or_else(|e| panic!("cannot run {script}: {e}"));
