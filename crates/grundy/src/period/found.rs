@@ -344,7 +344,9 @@ pub struct Period {
     pub engine: Engine,
     /// Positions whose values were determined, all phases together.
     pub positions: u64,
-    /// Segments the run-length engine processed (its real work).
+    /// Segments the run-length engine processed (its real work), also
+    /// when it gave way to the block engine, whose budget they then
+    /// count against; `None` when no run-length engine ran.
     pub segments: Option<u64>,
     /// The gcd reduction applied first (all-but sets with gcd(X) > 1).
     pub reduced: Option<Reduction>,
