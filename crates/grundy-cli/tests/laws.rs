@@ -341,3 +341,15 @@ fn max_time_stops_the_search() {
         assert!(r["laws"].is_array());
     }
 }
+
+/// The example line of docs/LAWS.md is what the command prints for
+/// {a, 2a+1} in the small space (the page shows it wrapped).
+#[test]
+fn the_documented_line_is_real() {
+    const LAWS_MD: &str = include_str!("../../../docs/LAWS.md");
+    let block = LAWS_MD.split("```json\n").nth(1).unwrap();
+    let block = block.split("```").next().unwrap();
+    let documented: Value = serde_json::from_str(block).unwrap();
+    let got = records(&SMALL);
+    assert_eq!(documented, got[3]);
+}

@@ -69,8 +69,8 @@ pub fn markdown(
     for (space, l) in spaces.iter().zip(search.listings()) {
         let _ = writeln!(
             s,
-            "- {space}: {} families ({} templates; {} equal to another up to a -> a + t, {} with no valid member in the fitting range)",
-            l.families.len(),
+            "- {space}: {} ({} templates; {} equal to another up to a -> a + t, {} with no valid member in the fitting range)",
+            families(l.families.len()),
             l.templates,
             l.merged,
             l.degenerate
@@ -103,8 +103,8 @@ pub fn markdown(
         };
         let _ = writeln!(
             s,
-            "{} families: {} with a law, {} refuted on held-out rows, {} not validated, {} with no simple law, {} not fitted.",
-            entries.len(),
+            "{}: {} with a law, {} refuted on held-out rows, {} not validated, {} with no simple law, {} not fitted.",
+            families(entries.len()),
             count(LawVerdict::Law),
             count(LawVerdict::Refuted),
             count(LawVerdict::Unvalidated),
@@ -125,7 +125,7 @@ pub fn markdown(
             (std::cmp::Reverse(list.len()), *name)
         });
         for (shape, list) in &shapes {
-            let _ = writeln!(s, "\n### {shape} ({} families)\n", list.len());
+            let _ = writeln!(s, "\n### {shape} ({})\n", families(list.len()));
             let _ = writeln!(
                 s,
                 "| family | law | fitted rows | held out: right/total | exceptions | re-check |"
@@ -198,15 +198,20 @@ pub fn markdown(
             if !list.is_empty() {
                 let _ = writeln!(
                     s,
-                    "\n### {} ({} families)\n\n{}",
+                    "\n### {} ({})\n\n{}",
                     verdict.words(),
-                    list.len(),
+                    families(list.len()),
                     list.join(", ")
                 );
             }
         }
     }
     s
+}
+
+/// "1 family", "2 families".
+fn families(n: usize) -> String {
+    if n == 1 { "1 family".to_string() } else { format!("{n} families") }
 }
 
 /// The law's pieces: `` `period = 2*a + 1` ``, or one line per piece

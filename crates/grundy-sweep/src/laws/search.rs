@@ -354,9 +354,14 @@ fn region(rows: &[FitRow]) -> String {
     runs.join(", ")
 }
 
-/// A law's shape, the group of the catalogue: how many pieces, what
-/// their conditions compare (residues, ranges), and the degrees of the
-/// formulas; `None` without pieces.
+/// A law's shape, the group of the catalogue: how many pieces, the
+/// residues their conditions and formulas use (`a % 4`), what else the
+/// conditions compare (ranges of `a`), and the degrees of the formulas
+/// (in `a` and the residue, as the fitter counts them); `None` without
+/// pieces.
+///
+/// `one formula, linear`; `one formula with a % 2, quadratic`; `2 pieces
+/// by a % 4, constant and linear`; `3 pieces by range, linear`.
 fn shape(pieces: &[grundy_fit::Piece]) -> Option<String> {
     let degree = |d: u32| match d {
         0 => "constant".to_string(),
@@ -370,26 +375,68 @@ fn shape(pieces: &[grundy_fit::Piece]) -> Option<String> {
     degrees.dedup();
     let degrees: Vec<String> = degrees.into_iter().map(degree).collect();
     let degrees = degrees.join(" and ");
+    let mut residues: Vec<String> = Vec::new();
+    for p in pieces {
+        for r in
+            residues_in(p.when()).into_iter().chain(residues_in(p.formula()))
+        {
+            if !residues.contains(&r) {
+                residues.push(r);
+            }
+        }
+    }
+    let residues = residues.join(" and ");
     match pieces {
         [] => None,
-        [_] => Some(format!("one formula, {degrees}")),
+        [_] if residues.is_empty() => Some(format!("one formula, {degrees}")),
+        [_] => Some(format!("one formula with {residues}, {degrees}")),
         _ => {
-            let residue = pieces.iter().any(|p| p.when().contains('%'));
             let range = pieces.iter().any(|p| {
-                p.when().split(['&', '|']).any(|c| {
-                    !c.contains('%')
-                        && c.contains(['<', '>', '='])
-                        && !c.contains("true")
-                })
+                p.when()
+                    .split(['&', '|'])
+                    .any(|c| !c.contains('%') && c.contains(['<', '>', '=']))
             });
-            let by = match (residue, range) {
-                (true, true) => "residue and range",
-                (true, false) => "residue",
-                _ => "range",
+            let by = match (residues.is_empty(), range) {
+                (false, true) => format!("{residues} and range"),
+                (false, false) => residues,
+                _ => "range".to_string(),
             };
             Some(format!("{} pieces by {by}, {degrees}", pieces.len()))
         }
     }
+}
+
+/// The residues an expression of the `--check` language takes, as
+/// written: `a % 4` in `a % 4 != 2 && ...`.
+fn residues_in(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('%') {
+        let before = rest[..i].trim_end();
+        let name: String = before
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<Vec<char>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let after = rest[i + 1..].trim_start();
+        let modulus = if after.starts_with('(') {
+            after.find(')').map_or(after, |j| &after[..=j])
+        } else {
+            let end = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            &after[..end]
+        };
+        let r = format!("{name} % {modulus}");
+        if !name.is_empty() && !modulus.is_empty() && !out.contains(&r) {
+            out.push(r);
+        }
+        rest = &rest[i + 1..];
+    }
+    out
 }
 
 #[cfg(test)]
@@ -499,6 +546,14 @@ mod tests {
 
     fn row(a: i64) -> FitRow {
         FitRow::new(vec![a], 0)
+    }
+
+    #[test]
+    fn residues_as_written() {
+        assert_eq!(residues_in("a % 4 != 2 && a % 4 != 0"), ["a % 4"]);
+        assert_eq!(residues_in("5*a - 5*a*(a % 2) + a % 2 + 1"), ["a % 2"]);
+        assert_eq!(residues_in("b % (2*a) == a"), ["b % (2*a)"]);
+        assert!(residues_in("3*a + 1").is_empty());
     }
 
     #[test]
