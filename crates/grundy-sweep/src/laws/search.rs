@@ -230,26 +230,43 @@ impl LawSearch {
         let (lo, hi) = (fit.lo.min(validate.lo), fit.hi.max(validate.hi));
         let family =
             Family::template(&member.template(), &[format!("a={lo}..{hi}")])?;
-        // The sweep has a flag of its own, set by the caller's or by the
-        // deadline (a watchdog), so that the deadline never sets the
-        // caller's flag.
+        let mut rows = Vec::new();
+        let Some(deadline) = deadline else {
+            // The caller's flag stops the sweep's workers directly.
+            run(&family, &|_| true, options, &mut |b| rows.extend(b))?;
+            if options.cancel.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            rows.sort_by_key(|r| r.index);
+            return Ok(Some(rows));
+        };
+        // With a deadline, the sweep has a flag of its own, set by a
+        // watchdog when the deadline passes or the caller's flag is set
+        // (so that the deadline never sets the caller's flag). The
+        // watchdog wakes every 20 ms, and at once when the sweep ends.
         let flag = Arc::new(AtomicBool::new(false));
         let swept = RunOptions { cancel: flag.clone(), ..options.clone() };
-        let finished = AtomicBool::new(false);
-        let mut rows = Vec::new();
+        let (done, ended) = std::sync::mpsc::channel::<()>();
+        let watched = flag.clone();
         let result = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !finished.load(Ordering::Relaxed) {
-                    let late = deadline.is_some_and(|d| Instant::now() >= d);
-                    if late || options.cancel.load(Ordering::Relaxed) {
-                        flag.store(true, Ordering::Relaxed);
+            scope.spawn(move || {
+                loop {
+                    let now = Instant::now();
+                    if now >= deadline
+                        || options.cancel.load(Ordering::Relaxed)
+                    {
+                        watched.store(true, Ordering::Relaxed);
                         return;
                     }
-                    std::thread::sleep(Duration::from_millis(20));
+                    let wait = (deadline - now).min(Duration::from_millis(20));
+                    match ended.recv_timeout(wait) {
+                        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                        _ => return,
+                    }
                 }
             });
             let r = run(&family, &|_| true, &swept, &mut |b| rows.extend(b));
-            finished.store(true, Ordering::Relaxed);
+            drop(done);
             r
         });
         result?;
