@@ -353,3 +353,41 @@ fn the_documented_line_is_real() {
     let got = records(&SMALL);
     assert_eq!(documented, got[3]);
 }
+
+/// An interrupt stops the search in good order: the JSON lines of the
+/// families done stay on stdout, one line on stderr, exit code 130.
+#[test]
+fn an_interrupt_keeps_the_families_done() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["laws", "linear:3", "--coefficients", "1..4", "--shifts=-4..4"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read as a pipeline would (a reader that stalls would hold the
+    // command in its write until a second interrupt).
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        stdout.read_to_string(&mut out).unwrap();
+        out
+    });
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let code = crate::util::signal_and_wait(&mut child, "INT");
+    assert_eq!(code, Some(130));
+    let out = reader.join().unwrap();
+    let mut err = String::new();
+    child.stderr.as_mut().unwrap().read_to_string(&mut err).unwrap();
+    let done = out.lines().count();
+    assert_eq!(
+        err,
+        format!("grundy: interrupted after {done} of 552 families\n")
+    );
+    for line in out.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(r["laws"].as_array().unwrap().len(), 2);
+    }
+}
