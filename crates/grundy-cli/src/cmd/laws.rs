@@ -32,7 +32,12 @@ pub struct LawsArgs {
     #[arg(value_name = "SPACE", required = true)]
     pub spaces: Vec<String>,
     /// The range of each coefficient ci, LO..HI (at least 1).
-    #[arg(long, value_name = "LO..HI", required = true)]
+    #[arg(
+        long,
+        value_name = "LO..HI",
+        required = true,
+        allow_hyphen_values = true
+    )]
     pub coefficients: String,
     /// The range of each shift di, LO..HI (e.g. -4..4).
     #[arg(
@@ -43,12 +48,22 @@ pub struct LawsArgs {
     )]
     pub shifts: String,
     /// The values of a each law is fitted on (`1..60` or `a=1..60`).
-    #[arg(long, value_name = "RANGE", default_value = "1..60")]
+    #[arg(
+        long,
+        value_name = "RANGE",
+        default_value = "1..60",
+        allow_hyphen_values = true
+    )]
     pub fit: String,
     /// The values of a each law is validated on: the rows outside --fit
     /// are held out, and a law is reported as one only if it is right on
     /// every held-out row with a value. It must reach past --fit.
-    #[arg(long, value_name = "RANGE", default_value = "1..400")]
+    #[arg(
+        long,
+        value_name = "RANGE",
+        default_value = "1..400",
+        allow_hyphen_values = true
+    )]
     pub validate: String,
     /// A column to fit: period, preperiod, saltus, max_value,
     /// outcome_period or outcome_preperiod; repeat for several [default:
