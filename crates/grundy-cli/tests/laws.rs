@@ -286,6 +286,19 @@ fn bad_input_is_one_line() {
         (
             &[
                 "linear:2",
+                "all-but:linear:2",
+                "--coefficients",
+                "1..2",
+                "--shifts",
+                "0..1",
+                "--for",
+                "max_value",
+            ],
+            "grundy: --for: max_value is not a key of all-but sets",
+        ),
+        (
+            &[
+                "linear:2",
                 "--coefficients",
                 "1..2",
                 "--shifts",
@@ -389,5 +402,51 @@ fn an_interrupt_keeps_the_families_done() {
     for line in out.lines() {
         let r: Value = serde_json::from_str(line).unwrap();
         assert_eq!(r["laws"].as_array().unwrap().len(), 2);
+    }
+}
+
+/// All-but spaces: the same families as all-but sets, with their additive
+/// periods and saltus fitted and validated the same way (the laws are the
+/// search's own conjectures, each right on every held-out row).
+#[test]
+fn all_but_spaces_fit_period_and_saltus() {
+    let got = records(&[
+        "all-but:linear:2",
+        "--coefficients",
+        "1..2",
+        "--shifts",
+        "0..1",
+        "--fit",
+        "1..20",
+        "--validate",
+        "1..50",
+        "--for",
+        "period",
+        "--for",
+        "saltus",
+    ]);
+    let families: Vec<&str> =
+        got.iter().map(|r| r["family"].as_str().unwrap()).collect();
+    assert_eq!(
+        families,
+        ["all-but:a,a+1", "all-but:a,2*a", "all-but:a,2*a+1"]
+    );
+    for r in &got {
+        let keys: Vec<&str> = r["laws"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["key"].as_str().unwrap())
+            .collect();
+        assert_eq!(keys, ["period", "saltus"]);
+        for law in r["laws"].as_array().unwrap() {
+            if law["verdict"] == "law" {
+                let v = &law["validated"];
+                assert_eq!(v["range"], "a=21..50", "{law}");
+                assert_eq!(v["rows"], v["correct"], "{law}");
+            } else {
+                assert_ne!(law["verdict"], "refuted", "{law}");
+            }
+        }
     }
 }

@@ -146,6 +146,8 @@ impl LawsArgs {
             let m = e.message();
             let flag = if m.starts_with("the validation range") {
                 "--validate"
+            } else if m.starts_with("max_value") {
+                "--for"
             } else if m.starts_with("coefficients") && m.contains(" include ")
             {
                 "--coefficients"

@@ -266,3 +266,89 @@ fn exceptions_cell(l: &KeyLaw) -> String {
 fn code(text: &str) -> String {
     format!("`{}`", text.replace('|', "\\|"))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use grundy_fit::{Key, Options};
+
+    use super::*;
+    use crate::laws::search::LawSpec;
+    use crate::run::RunOptions;
+
+    fn search() -> LawSearch {
+        LawSearch::new(LawSpec {
+            spaces: vec!["linear:2".parse().unwrap()],
+            coefficients: Span { lo: 1, hi: 2 },
+            shifts: Span { lo: 1, hi: 1 },
+            fit: Span { lo: 1, hi: 12 },
+            validate: Span { lo: 1, hi: 24 },
+            keys: vec![Key::Period],
+            options: Options::default(),
+        })
+        .unwrap()
+    }
+
+    /// The words and the layout of the catalogue, whole. ({a, 2a+1} has
+    /// period 3a + 1 but for a = 1, {1, 3}, period 2: one exception in
+    /// 12 rows is more than a law may leave, 5%.)
+    #[test]
+    fn catalogue_of_a_small_space() {
+        let s = search();
+        let mut records = Vec::new();
+        let options = RunOptions { jobs: 1, ..RunOptions::default() };
+        let outcome = s.run(&options, None, &mut |r| records.push(r)).unwrap();
+        assert_eq!(outcome, Outcome { done: 2, stop: Stop::Complete });
+        let md = markdown(&s, &records, outcome);
+        let want = "\
+# Laws of linear:2
+
+Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a=1..24 (the rows outside the fitting range are held out).
+
+- linear:2: 2 families (2 templates; 0 equal to another up to a -> a + t, 0 with no valid member in the fitting range)
+
+## period
+
+2 families: 1 with a law, 0 refuted on held-out rows, 0 not validated, 1 with no simple law, 0 not fitted.
+
+### one formula, linear (1 family)
+
+| family | law | fitted rows | held out: right/total | exceptions | re-check |
+|---|---|---|---|---|---|
+| `a,a+1` | `period = 2*a + 1` | 12 | 12/12 (a=13..24) | none | `grundy sweep 'a,a+1' --param a=1..24 --check 'period == 2*a + 1'` |
+
+### no simple law (1 family)
+
+`a,2*a+1`
+";
+        assert_eq!(md, want, "{md}");
+    }
+
+    /// A search stopped by its deadline says so, and counts only the
+    /// families done.
+    #[test]
+    fn a_partial_catalogue_says_so() {
+        let s = search();
+        let mut records = Vec::new();
+        let outcome = s
+            .run(&RunOptions::default(), Some(Instant::now()), &mut |r| {
+                records.push(r)
+            })
+            .unwrap();
+        assert_eq!(outcome, Outcome { done: 0, stop: Stop::Deadline });
+        let md = markdown(&s, &records, outcome);
+        assert!(md.contains("\n**Partial**: the time allowed ran out after 0 of 2 families; the counts below are of those.\n"), "{md}");
+        assert!(md.contains("\n0 families: 0 with a law,"), "{md}");
+    }
+
+    /// A `|` in a condition is escaped, so that the table keeps its
+    /// columns.
+    #[test]
+    fn pipes_in_conditions_are_escaped() {
+        assert_eq!(
+            code("a % 6 == 3 || a % 6 == 1"),
+            "`a % 6 == 3 \\|\\| a % 6 == 1`"
+        );
+    }
+}

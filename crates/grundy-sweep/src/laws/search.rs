@@ -116,8 +116,7 @@ impl LawSearch {
             && spec.keys.contains(&Key::MaxValue)
         {
             return Err(Error::parse(
-                grundy_fit::Error::Undefined { key: Key::MaxValue }
-                    .to_string(),
+                "max_value is not a key of all-but sets (their values are unbounded); fit another key, e.g. period",
             ));
         }
         let mut listings = Vec::new();
