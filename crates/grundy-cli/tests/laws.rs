@@ -297,6 +297,18 @@ fn bad_input_is_one_line() {
             "grundy: --for: max_value is not a key of all-but sets",
         ),
         (
+            &["linear:2", "--coefficients", "1..2", "--shifts=-1e12..1"],
+            "grundy: --shifts: the lower bound of \"shifts\" \"-1*e12\" uses \"e12\"",
+        ),
+        (
+            &["linear:2", "--coefficients", "1..2", "--shifts=-2000000000..1"],
+            "grundy: --shifts: shifts -2000000000..1 reach past 10000000",
+        ),
+        (
+            &["linear:4", "--coefficients", "1..10", "--shifts=-10..10"],
+            "grundy: linear:4 with coefficients 1..10 and shifts -10..10 has more than 1048576 templates; narrow the ranges",
+        ),
+        (
             &[
                 "linear:2",
                 "--coefficients",

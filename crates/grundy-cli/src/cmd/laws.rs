@@ -142,15 +142,19 @@ impl LawsArgs {
             keys,
             options,
         };
+        // The library's messages name no flag; the first words say which.
         LawSearch::new(spec).map_err(|e| {
             let m = e.message();
             let flag = if m.starts_with("the validation range") {
                 "--validate"
             } else if m.starts_with("max_value") {
                 "--for"
-            } else if m.starts_with("coefficients") && m.contains(" include ")
+            } else if m.starts_with("coefficients ")
+                && !m.contains(" and shifts ")
             {
                 "--coefficients"
+            } else if m.starts_with("shifts ") {
+                "--shifts"
             } else {
                 return anyhow::Error::from(e);
             };

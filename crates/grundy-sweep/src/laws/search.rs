@@ -105,6 +105,17 @@ impl LawSearch {
             return Err(Error::parse("no key to fit; name one, e.g. period"));
         }
         let (f, v) = (spec.fit, spec.validate);
+        let max = grundy::MAX_ELEMENT as i64;
+        for range in [f, v] {
+            if range.hi > max {
+                return Err(Error::new(
+                    crate::error::ErrorKind::TooLarge,
+                    format!(
+                        "the range {range} of a reaches past {max}, the largest element of a set; narrow it"
+                    ),
+                ));
+            }
+        }
         if v.hi <= f.hi {
             return Err(Error::parse(format!(
                 "the validation range {v} does not reach past the fitting range {f}; held-out rows must go further, e.g. {}..{}",

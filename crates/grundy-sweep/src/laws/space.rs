@@ -240,6 +240,23 @@ impl Space {
                 coefficients.lo
             )));
         }
+        let max = grundy::MAX_ELEMENT as i64;
+        for (what, span) in
+            [("coefficients", coefficients), ("shifts", shifts)]
+        {
+            if span.lo < -max || span.hi > max {
+                return Err(Error::new(
+                    ErrorKind::TooLarge,
+                    format!(
+                        "{what} {span} reach past {max}, the largest element of a set; narrow the range"
+                    ),
+                ));
+            }
+        }
+        let size = |s: Span| i128::from(s.hi) - i128::from(s.lo) + 1;
+        if size(coefficients) * size(shifts) > i128::from(MAX_TEMPLATES) {
+            return Err(too_many(*self, coefficients, shifts));
+        }
         let pool: Vec<(i64, i64)> = (coefficients.lo..=coefficients.hi)
             .flat_map(|c| (shifts.lo..=shifts.hi).map(move |d| (c, d)))
             .filter(|&f| f != (1, 0))
@@ -252,16 +269,11 @@ impl Space {
                 if pool.len() == 1 { "" } else { "s" }
             )));
         }
-        let templates = crate::family::combinations(pool.len() as u64, choose as u64)
-            .filter(|&n| n <= u128::from(MAX_TEMPLATES))
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorKind::TooLarge,
-                    format!(
-                        "{self} with coefficients {coefficients} and shifts {shifts} has more than {MAX_TEMPLATES} templates; narrow the ranges"
-                    ),
-                )
-            })? as u64;
+        let templates =
+            crate::family::combinations(pool.len() as u64, choose as u64)
+                .filter(|&n| n <= u128::from(MAX_TEMPLATES))
+                .ok_or_else(|| too_many(*self, coefficients, shifts))?
+                as u64;
         let mut classes: BTreeSet<Vec<(i64, i64)>> = BTreeSet::new();
         let mut pick: Vec<usize> = (0..choose).collect();
         loop {
@@ -290,6 +302,16 @@ impl Space {
         }
         Ok(Listing { families, templates, merged, degenerate })
     }
+}
+
+/// The error for a space of more than [`MAX_TEMPLATES`] templates.
+fn too_many(space: Space, coefficients: Span, shifts: Span) -> Error {
+    Error::new(
+        ErrorKind::TooLarge,
+        format!(
+            "{space} with coefficients {coefficients} and shifts {shifts} has more than {MAX_TEMPLATES} templates; narrow the ranges"
+        ),
+    )
 }
 
 /// The next choice of `pick.len()` indices below `n`, in lexicographic
@@ -444,6 +466,13 @@ mod tests {
         assert!(e.message().starts_with("coefficients 0..4 include 0"), "{e}");
         let e = s.families(span(1, 1), span(0, 0), span(1, 60)).unwrap_err();
         assert!(e.message().contains("give 0 elements besides a"), "{e}");
+        let e = s.families(span(1, 4), span(-1 << 40, 1 << 40), span(1, 5));
+        assert!(e.unwrap_err().message().contains("largest element"));
+        let e = s.families(span(1, 2000), span(-1000, 1000), span(1, 5));
+        assert!(e.unwrap_err().message().contains("more than 1048576"));
+        let k4: Space = "linear:4".parse().unwrap();
+        let e = k4.families(span(1, 10), span(-10, 10), span(1, 5));
+        assert!(e.unwrap_err().message().contains("more than 1048576"));
         let l = s.families(span(1, 1), span(-9, -9), span(1, 5)).unwrap();
         // {a, a-9} is {a, a+9}: valid from a = 1.
         assert_eq!(l.families[0].template(), "a,a+9");
