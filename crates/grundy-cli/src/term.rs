@@ -90,8 +90,8 @@ impl Write for Output {
 }
 
 /// Progress on stderr, shown only on a terminal: a spinner counting
-/// positions, or a bar counting the sets of a sweep. Cleared when
-/// dropped.
+/// positions, or a bar counting the sets of a sweep (the families of
+/// `grundy laws`). Cleared when dropped.
 pub struct Progress {
     bar: Option<ProgressBar>,
 }
@@ -121,14 +121,20 @@ impl Progress {
     /// A bar over the `total` sets of a sweep (`grundy sweep`, `grundy
     /// fit`), `done` of them done already (a resumed sweep).
     pub fn sets(total: u64, done: u64) -> Progress {
+        Progress::counting(total, done, "sets")
+    }
+
+    /// A bar over `total` things called `unit` (`sets`, `families`),
+    /// `done` of them done already.
+    pub fn counting(total: u64, done: u64, unit: &str) -> Progress {
         if !io::stderr().is_terminal() {
             return Progress::hidden();
         }
         let bar = ProgressBar::new(total);
         bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {human_pos}/{human_len} sets ({per_sec}, ETA {eta})",
-            )
+            ProgressStyle::with_template(&format!(
+                "{{bar:30}} {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, ETA {{eta}})"
+            ))
             .expect("valid template"),
         );
         bar.set_position(done);
