@@ -430,10 +430,8 @@ mod tests {
         // free, so a search could do about twice its --max-positions).
         let spent = auto.segments.expect("the run-length engine's work");
         assert!(spent >= 1 << 16, "{spent}");
-        let tight = Budget {
-            max_positions: auto.positions,
-            ..Budget::default()
-        };
+        let tight =
+            Budget { max_positions: auto.positions, ..Budget::default() };
         let stopped = find(&s, Sequence::Grundy, EngineChoice::Auto, &tight);
         assert!(stopped.is_err(), "{stopped:?}");
         // A stretched set keeps the run-length engine to the end.
