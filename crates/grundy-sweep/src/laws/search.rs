@@ -695,15 +695,8 @@ fn shape(pieces: &[grundy_fit::Piece]) -> Option<String> {
         [_] if residues.is_empty() => Some(format!("one formula, {degrees}")),
         [_] => Some(format!("one formula with {residues}, {degrees}")),
         _ => {
-            // Comparisons of `a` without a residue: `a >= 5` is a range,
-            // `a == 3` and `a != 3` single values.
-            let plain = |p: &grundy_fit::Piece, ops: &[char]| {
-                p.when()
-                    .split(['&', '|'])
-                    .any(|c| !c.contains('%') && c.contains(ops))
-            };
-            let range = pieces.iter().any(|p| plain(p, &['<', '>']));
-            let value = !range && pieces.iter().any(|p| plain(p, &['=']));
+            let whens: Vec<&str> = pieces.iter().map(|p| p.when()).collect();
+            let (range, value) = compared(&whens);
             let by = match (residues.is_empty(), range, value) {
                 (false, true, _) => format!("{residues} and range"),
                 (false, false, true) => format!("{residues} and value"),
@@ -714,6 +707,18 @@ fn shape(pieces: &[grundy_fit::Piece]) -> Option<String> {
             Some(format!("{} pieces by {by}, {degrees}", pieces.len()))
         }
     }
+}
+
+/// Whether conditions compare `a` without a residue by range (`a >= 5`,
+/// `a < 3`) and, if not, by single values (`a == 3`, `a != 3`).
+fn compared(whens: &[&str]) -> (bool, bool) {
+    let plain = |ops: &[char]| {
+        whens.iter().any(|w| {
+            w.split(['&', '|']).any(|c| !c.contains('%') && c.contains(ops))
+        })
+    };
+    let range = plain(&['<', '>']);
+    (range, !range && plain(&['=']))
 }
 
 /// The residues an expression of the `--check` language takes, as
@@ -899,6 +904,19 @@ mod tests {
 
     fn row(a: i64) -> FitRow {
         FitRow::new(vec![a], 0)
+    }
+
+    /// Finding: `a != 3` is a single value, not a range.
+    #[test]
+    fn conditions_compare_ranges_or_values() {
+        assert_eq!(compared(&["a != 3", "a == 3"]), (false, true));
+        assert_eq!(compared(&["a >= 5", "a < 5"]), (true, false));
+        assert_eq!(compared(&["a % 2 == 0", "a % 2 != 0"]), (false, false));
+        assert_eq!(compared(&["a % 2 == 0 && a != 3", "true"]), (false, true));
+        assert_eq!(
+            compared(&["a % 2 == 0 || a <= 7", "a == 9"]),
+            (true, false)
+        );
     }
 
     #[test]
