@@ -19,6 +19,19 @@ use crate::laws::space::Span;
 /// How many exception rows a table cell lists before "and N more".
 const EXCEPTIONS_SHOWN: usize = 4;
 
+/// The published source of a family's law for `key`, where one is known
+/// (`docs/REFERENCES.md`): two-element subtraction sets {a, b} have
+/// pre-period 0 and period a + b, or 2a when b is an odd multiple of a
+/// (B. Benesh et al., INTEGERS 20, 2020); the members where b is an odd
+/// multiple of a are the exceptions the catalogue lists beside a + b.
+/// Every other law in a catalogue was found by the search.
+fn source(record: &FamilyLaws, key: &str) -> &'static str {
+    match (record.space.as_str(), key) {
+        ("linear:2", "period" | "preperiod") => "Benesh et al. (2020)",
+        _ => "this search",
+    }
+}
+
 /// The `grundy sweep` command that re-checks `law` on every row from the
 /// start of the family's fitting range to the end of its validation
 /// range: its `--check` expressions, which pass exactly where the law and
@@ -66,7 +79,7 @@ pub fn markdown(
     let _ = writeln!(s, "# Laws of {}\n", spaces.join(", "));
     let _ = writeln!(
         s,
-        "Coefficients {}, shifts {}; each family fitted on a={} and validated on a={} (the rows outside the fitting range are held out).\n",
+        "Coefficients {}, shifts {}; each family fitted on a={} and validated on a={} (the rows outside the fitting range are held out). The column \"source\" names the publication of a law that was known before (see docs/REFERENCES.md); \"this search\" marks a law not known to us from the literature.\n",
         spec.coefficients, spec.shifts, spec.fit, spec.validate
     );
     for (space, l) in spaces.iter().zip(search.listings()) {
@@ -132,9 +145,9 @@ pub fn markdown(
             let _ = writeln!(s, "\n### {shape} ({})\n", families(list.len()));
             let _ = writeln!(
                 s,
-                "| family | law | fitted rows | held out: right/total | skipped | exceptions |"
+                "| family | law | fitted rows | held out: right/total | skipped | exceptions | source |"
             );
-            let _ = writeln!(s, "|---|---|---|---|---|---|");
+            let _ = writeln!(s, "|---|---|---|---|---|---|---|");
             for (r, l) in list {
                 let v = l.fit.validated.as_ref();
                 let held = v.map_or("-".to_string(), |v| {
@@ -142,12 +155,13 @@ pub fn markdown(
                 });
                 let _ = writeln!(
                     s,
-                    "| `{}` | {} | {} | {held} | {} | {} |",
+                    "| `{}` | {} | {} | {held} | {} | {} | {} |",
                     r.family,
                     law_cell(l),
                     l.fit.rows,
                     l.skipped,
                     exceptions_cell(l),
+                    source(r, &l.fit.key),
                 );
             }
             let commands: Vec<String> =
@@ -317,7 +331,7 @@ mod tests {
         let want = "\
 # Laws of linear:2
 
-Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a=1..24 (the rows outside the fitting range are held out).
+Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a=1..24 (the rows outside the fitting range are held out). The column \"source\" names the publication of a law that was known before (see docs/REFERENCES.md); \"this search\" marks a law not known to us from the literature.
 
 - linear:2: 2 families (2 templates; 0 equal to another up to a -> a + t; 0 left out, with no valid member in the fitting range; 0 listed but not fitted, their elements changing order past it)
 
@@ -327,9 +341,9 @@ Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a
 
 ### one formula, linear (1 family)
 
-| family | law | fitted rows | held out: right/total | skipped | exceptions |
-|---|---|---|---|---|---|
-| `a,a+1` | `period = 2*a + 1` | 12 | 12/12 (a=13..24) | 0 | none |
+| family | law | fitted rows | held out: right/total | skipped | exceptions | source |
+|---|---|---|---|---|---|---|
+| `a,a+1` | `period = 2*a + 1` | 12 | 12/12 (a=13..24) | 0 | none | Benesh et al. (2020) |
 
 Re-check (each exits 0 when the law and its exceptions hold):
 
