@@ -104,6 +104,8 @@ fn quotient_bad_input_is_one_line() {
         &["quotient", "1,x"],
         &["quotient", "0.75", "--heaps", "0"],
         &["quotient", "0.75", "--heaps", "-3"],
+        &["quotient", "0.77", "--heaps", "4000000000"],
+        &["quotient", "5000"],
     ] {
         let (out, err) = run(args, 2);
         assert_eq!(out, "");

@@ -137,7 +137,7 @@ pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
 };
 pub use query::quotient::{
-    Expansion, QUOTIENT_SEARCH_HEAPS, QuotientReport, quotient,
+    Expansion, QUOTIENT_MAX_HEAPS, QuotientReport, quotient,
 };
 pub use query::run::{OctalRun, RunChunk};
 pub use query::solver::PositionValue;

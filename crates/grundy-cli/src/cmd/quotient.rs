@@ -17,9 +17,10 @@ pub struct QuotientArgs {
     /// `1,2,3`.
     #[arg(value_name = "GAME", allow_hyphen_values = true)]
     pub game: String,
-    /// Solve the sums of heaps 1..N. Without it the search goes heap by
-    /// heap until the periodicity certificate proves the quotient for
-    /// every heap, or the budget (or heap 1024) stops it (exit 1).
+    /// Solve the sums of heaps 1..N (N at most 1024). Without it the
+    /// search goes heap by heap until the periodicity certificate proves
+    /// the quotient for every heap, or the budget (or heap 1024) stops it
+    /// (exit 1).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub heaps: Option<String>,
     #[command(flatten)]

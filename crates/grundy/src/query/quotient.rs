@@ -21,10 +21,11 @@ use crate::period::GuySmith;
 use crate::query::period::Periodicity;
 use crate::rules::{Rules, Subtraction};
 
-/// Without a heap count, the search stops at this heap if no periodicity
-/// certificate has held by then (the options of every heap are listed,
-/// which grows with the square of the heap for codes that split heaps).
-pub const QUOTIENT_SEARCH_HEAPS: u32 = 1024;
+/// The most heaps a quotient is computed for: the options of every heap
+/// are listed first, which grows with the square of the heap (or its
+/// cube, for codes whose moves leave three heaps). Without a heap count
+/// the search stops here if no periodicity certificate has held.
+pub const QUOTIENT_MAX_HEAPS: u32 = 1024;
 
 /// Heaps whose options are listed at first; the list doubles as needed.
 const FIRST_HEAPS: u32 = 64;
@@ -150,9 +151,9 @@ fn code_of(rules: &Rules) -> Result<OctalGame> {
 /// until the periodicity certificate proves it for every heap.
 ///
 /// Errors: [`ErrorKind::Unsupported`] for rules with no finite code,
-/// [`ErrorKind::TooLarge`] for 0 heaps or more than `u32::MAX`,
-/// [`ErrorKind::Budget`] when the budget (or, without `heaps`,
-/// [`QUOTIENT_SEARCH_HEAPS`]) stops the search first: the message says
+/// [`ErrorKind::TooLarge`] for 0 heaps or more than
+/// [`QUOTIENT_MAX_HEAPS`], [`ErrorKind::Budget`] when the budget (or,
+/// without `heaps`, [`QUOTIENT_MAX_HEAPS`]) stops the search first: the message says
 /// up to which heap no finite quotient was found and the orders seen.
 ///
 /// ```
@@ -168,29 +169,27 @@ pub fn quotient(
     budget: &Budget,
 ) -> Result<QuotientReport> {
     let game = code_of(rules)?;
-    match heaps {
-        Some(0) => Err(Error::new(
-            ErrorKind::TooLarge,
-            "the heap count must be at least 1".to_string(),
-        )),
-        Some(n) => {
-            let n = u32::try_from(n).map_err(|_| {
-                Error::new(
-                    ErrorKind::TooLarge,
-                    format!("{n} heaps is too many (at most {})", u32::MAX),
-                )
-            })?;
-            let options = heap_options(&game, n);
-            let mut solver = new_solver(&options)?;
-            solver
-                .run(n as usize, budget)
-                .map_err(|e| not_found(rules, &solver, e))?;
-            let q = solver.quotient();
-            let cert = certify(&game, &q.phi);
-            Ok(report(rules, q, cert.as_ref(), solver.expansions()))
+    let target = match heaps {
+        None => None,
+        Some(n @ 1..) if n <= u64::from(QUOTIENT_MAX_HEAPS) => Some(n as u32),
+        Some(0) => {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                "the heap count must be at least 1".to_string(),
+            ));
         }
-        None => search(rules, &game, budget),
-    }
+        Some(n) => {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "{n} heaps is too many for a misère quotient (at most \
+                     {QUOTIENT_MAX_HEAPS}: the options of every heap are \
+                     listed)"
+                ),
+            ));
+        }
+    };
+    search(rules, &game, target, budget)
 }
 
 fn new_solver(
@@ -201,15 +200,19 @@ fn new_solver(
     })
 }
 
-/// Heap by heap until the certificate holds. The options are listed for
-/// [`FIRST_HEAPS`] heaps, then twice as many each time they run out (the
-/// solver starts again; the budget applies to each run).
+/// Heap by heap to `target`, or without one until the certificate
+/// holds. The options are listed for [`FIRST_HEAPS`] heaps, then twice as
+/// many each time they run out (the solver starts again; the budget
+/// applies to each run), so that the budget stops a quotient that grows
+/// before long lists of options are made.
 fn search(
     rules: &Rules,
     game: &OctalGame,
+    target: Option<u32>,
     budget: &Budget,
 ) -> Result<QuotientReport> {
-    let mut cap = FIRST_HEAPS;
+    let limit = target.unwrap_or(QUOTIENT_MAX_HEAPS);
+    let mut cap = FIRST_HEAPS.min(limit);
     loop {
         let options = heap_options(game, cap);
         let mut solver = new_solver(&options)?;
@@ -218,7 +221,7 @@ fn search(
             let n = solver.quotient().heaps();
             // the certificate costs up to the square of n: every heap at
             // first, then every 8th
-            if n < 128 || n.is_multiple_of(8) {
+            if target.is_none() && (n < 128 || n.is_multiple_of(8)) {
                 let q = solver.quotient();
                 if let Some(cert) = certify(game, &q.phi) {
                     return Ok(report(
@@ -230,7 +233,17 @@ fn search(
                 }
             }
         }
-        if cap >= QUOTIENT_SEARCH_HEAPS {
+        if cap >= limit {
+            let q = solver.quotient();
+            if target.is_some() {
+                let cert = certify(game, &q.phi);
+                return Ok(report(
+                    rules,
+                    q,
+                    cert.as_ref(),
+                    solver.expansions(),
+                ));
+            }
             let message = format!(
                 "the misère quotient of \"{rules}\" was not found finite up \
                  to heap {cap}, the search's limit (no periodicity \
@@ -239,7 +252,7 @@ fn search(
             );
             return Err(Error::new(ErrorKind::Budget, message));
         }
-        cap = (cap * 2).min(QUOTIENT_SEARCH_HEAPS);
+        cap = (cap * 2).min(limit);
     }
 }
 
