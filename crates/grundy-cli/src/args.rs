@@ -86,6 +86,10 @@ pub enum Command {
     /// P-positions marked (SVG or PNG).
     #[cfg(feature = "pictures")]
     Plot(crate::cmd::plot::PlotArgs),
+    /// The misère quotient of an octal code or a finite subtraction set
+    /// (Plambeck and Siegel): order, presentation, P-portion, the element
+    /// of each heap, tame or wild, and what proves it for every heap.
+    Quotient(crate::cmd::quotient::QuotientArgs),
     /// Show the FES steps of an all-but set: for each Grundy value k, the
     /// positions that get k and the boundary pattern (the FES algorithm of
     /// Sleator-Slusky and Suetsugu-Abuku).

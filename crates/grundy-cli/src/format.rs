@@ -145,6 +145,8 @@ pub const HEAP: Writes =
     Writes { command: "heap", formats: &[Text, Json], compresses: false };
 pub const SUM: Writes =
     Writes { command: "sum", formats: &[Text, Json], compresses: false };
+pub const QUOTIENT: Writes =
+    Writes { command: "quotient", formats: &[Text, Json], compresses: false };
 pub const EXPLAIN: Writes =
     Writes { command: "explain", formats: &[Text, Json], compresses: false };
 pub const SWEEP: Writes =
@@ -166,8 +168,10 @@ pub const MERGE: Writes =
 
 /// Every command that writes results and takes `--format`, for
 /// [`document`] and the tests.
-pub const ALL: [&Writes; 9] =
-    [&VALUES, &PERIOD, &HEAP, &SUM, &EXPLAIN, &SWEEP, &FIT, &GRAPH, &PLOT];
+pub const ALL: [&Writes; 10] = [
+    &VALUES, &PERIOD, &HEAP, &SUM, &QUOTIENT, &EXPLAIN, &SWEEP, &FIT, &GRAPH,
+    &PLOT,
+];
 
 /// `--format` and the old spellings every results command takes. Those a
 /// command cannot write are hidden from its help and refused in one line

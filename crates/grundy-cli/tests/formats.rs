@@ -60,6 +60,12 @@ fn writers() -> Vec<Writer> {
             code: 0,
         },
         Writer {
+            args: &["quotient", "1,2,3"],
+            formats: report,
+            list: "text or json",
+            code: 0,
+        },
+        Writer {
             args: &["explain", "all-but:2,3,6,8", "--steps", "5"],
             formats: report,
             list: "text or json",
@@ -325,6 +331,7 @@ fn issue_37_a_format_a_command_cannot_write_is_refused() {
             ],
         ),
         ("sum", &[&["--csv"], &["--format", "tsv"], &["-o", "s.csv"]]),
+        ("quotient", &[&["--csv"], &["--format", "csv"], &["-o", "q.csv"]]),
         ("explain", &[&["--csv"], &["--format", "csv"], &["-o", "e.csv"]]),
         (
             "sweep",

@@ -136,6 +136,9 @@ pub use query::moves::{MoveFamily, move_text};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
 };
+pub use query::quotient::{
+    Expansion, QUOTIENT_MAX_HEAPS, QuotientReport, quotient,
+};
 pub use query::run::{OctalRun, RunChunk};
 pub use query::solver::PositionValue;
 pub use query::strategy::{RatedMove, Strategy};

@@ -31,7 +31,8 @@
 //! * `tame.rs`: whether a quotient is T_n (misère Nim's), by structure.
 //! * `oracle.rs` (tests only): misère outcomes by exhaustive search.
 //!
-//! Nothing here is used by the front ends yet.
+//! `query/quotient.rs` is the one user: `grundy::quotient` and the
+//! `grundy quotient` command.
 
 #![allow(dead_code)]
 #![forbid(unsafe_code)]
