@@ -166,6 +166,18 @@ impl BudgetArgs {
         self.within_deadline(limits)
     }
 
+    /// The budget of a misère quotient search
+    /// ([`grundy::Budget::quotient`]: `--max-positions`, else no work
+    /// limit under `--timeout`, else the library's default), within the
+    /// deadline of `--timeout`.
+    pub fn limit_quotient(&self) -> anyhow::Result<grundy::Budget> {
+        let timed = self.timeout.is_some();
+        self.within_deadline(grundy::Budget::quotient(
+            self.max_positions,
+            timed,
+        ))
+    }
+
     /// `limits` with the deadline of `--timeout`.
     fn within_deadline(
         &self,

@@ -145,8 +145,11 @@ pub const HEAP: Writes =
     Writes { command: "heap", formats: &[Text, Json], compresses: false };
 pub const SUM: Writes =
     Writes { command: "sum", formats: &[Text, Json], compresses: false };
-pub const QUOTIENT: Writes =
-    Writes { command: "quotient", formats: &[Text, Json], compresses: false };
+pub const QUOTIENT: Writes = Writes {
+    command: "quotient",
+    formats: &[Text, Json, Csv],
+    compresses: false,
+};
 pub const EXPLAIN: Writes =
     Writes { command: "explain", formats: &[Text, Json], compresses: false };
 pub const SWEEP: Writes =

@@ -109,8 +109,9 @@ mod survey;
 
 pub use budget::{
     Budget, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_SPLITS,
-    DEFAULT_MAX_STATES, DEFAULT_OCTAL_HEAPS, NotATimeLimit, Observer,
-    StopReason, Stopped, Unit, deadline_after, default_threads, time_limit,
+    DEFAULT_MAX_STATES, DEFAULT_OCTAL_HEAPS, DEFAULT_QUOTIENT_POSITIONS,
+    NotATimeLimit, Observer, StopReason, Stopped, Unit, deadline_after,
+    default_threads, time_limit,
 };
 pub use code::{MAX_DIGITS, OctalCode, OctalGame};
 pub use engine::Engine;

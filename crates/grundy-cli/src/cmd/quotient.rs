@@ -23,6 +23,12 @@ pub struct QuotientArgs {
     /// (exit 1).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub heaps: Option<String>,
+    /// Also print the multiplication table: row x, column y holds x*y,
+    /// the elements in normal-form order (a grid after the report; with
+    /// --format csv the table alone, one row per element; with --json
+    /// the key "table").
+    #[arg(long)]
+    pub table: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
@@ -40,17 +46,68 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<ExitCode> {
             )
         })?),
     };
-    let budget = args.budget.limit_for([&game])?;
+    if format == Format::Csv && !args.table {
+        anyhow::bail!(
+            "`grundy quotient` writes CSV only for the multiplication \
+             table: add --table, or choose --format text or json"
+        );
+    }
+    let budget = args.budget.limit_quotient()?;
     let report = grundy::quotient(&game, heaps, &budget)?;
     let mut out = Output::open(args.format.output.as_deref())?;
-    if format == Format::Json {
-        serde_json::to_writer(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
-        write_text(&mut out, &report)?;
+    match format {
+        Format::Json => {
+            let mut v = serde_json::to_value(&report)?;
+            if args.table
+                && let Some(o) = v.as_object_mut()
+            {
+                o.insert("table".to_string(), report.table().into());
+            }
+            serde_json::to_writer(&mut out, &v)?;
+            writeln!(out)?;
+        }
+        Format::Csv => write_csv(&mut out, &report)?,
+        _ => {
+            write_text(&mut out, &report)?;
+            if args.table {
+                writeln!(out)?;
+                write_grid(&mut out, &report)?;
+            }
+        }
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The table as CSV: a header `*,1,a,...`, then one row per element.
+fn write_csv(out: &mut Output, r: &QuotientReport) -> anyhow::Result<()> {
+    writeln!(out, "*,{}", r.elements().join(","))?;
+    for (x, row) in r.elements().iter().zip(r.table()) {
+        writeln!(out, "{x},{}", row.join(","))?;
+    }
+    Ok(())
+}
+
+/// The table as a text grid, columns as wide as their widest name.
+fn write_grid(out: &mut Output, r: &QuotientReport) -> anyhow::Result<()> {
+    let names = r.elements();
+    let table = r.table();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(1);
+    let cell = |s: &str| format!("{s:>width$}");
+    writeln!(out, "multiplication table (row x, column y: x*y):")?;
+    let head: Vec<String> = names.iter().map(|n| cell(n)).collect();
+    writeln!(out, "{} | {}", cell("*"), head.join(" "))?;
+    writeln!(
+        out,
+        "{}-+-{}",
+        "-".repeat(width),
+        "-".repeat(head.join(" ").len())
+    )?;
+    for (x, row) in names.iter().zip(&table) {
+        let row: Vec<String> = row.iter().map(|n| cell(n)).collect();
+        writeln!(out, "{} | {}", cell(x), row.join(" "))?;
+    }
+    Ok(())
 }
 
 fn write_text(out: &mut Output, r: &QuotientReport) -> anyhow::Result<()> {
