@@ -61,8 +61,12 @@ fn writers() -> Vec<Writer> {
         },
         Writer {
             args: &["quotient", "1,2,3"],
-            formats: report,
-            list: "text or json",
+            formats: &[
+                ("text", None, "txt"),
+                ("json", Some("--json"), "json"),
+                ("csv", Some("--csv"), "csv"),
+            ],
+            list: "text, json or csv",
             code: 0,
         },
         Writer {
@@ -331,7 +335,7 @@ fn issue_37_a_format_a_command_cannot_write_is_refused() {
             ],
         ),
         ("sum", &[&["--csv"], &["--format", "tsv"], &["-o", "s.csv"]]),
-        ("quotient", &[&["--csv"], &["--format", "csv"], &["-o", "q.csv"]]),
+        ("quotient", &[&["--format", "tsv"], &["-o", "q.tsv"]]),
         ("explain", &[&["--csv"], &["--format", "csv"], &["-o", "e.csv"]]),
         (
             "sweep",

@@ -134,6 +134,7 @@ fn contracts_name_every_key_the_commands_print() {
         (&["explain", "all-but:2,3,6,8", "--json", "--steps", "2"], 0),
         (&["quotient", "0.75", "--json"], 0),
         (&["quotient", "0.07", "--heaps", "10", "--json"], 0),
+        (&["quotient", "1,2,3", "--json", "--table"], 0),
         (
             &[
                 "fit", "a,2*a+1", "--param", "a=1..24", "--for", "period",

@@ -106,6 +106,9 @@ fn quotient_bad_input_is_one_line() {
         &["quotient", "0.75", "--heaps", "-3"],
         &["quotient", "0.77", "--heaps", "4000000000"],
         &["quotient", "5000"],
+        &["quotient", "0.75", "--max-positions", "0"],
+        &["quotient", "0.75", "--timeout", "0"],
+        &["quotient", "0.75", "--format", "tsv"],
     ] {
         let (out, err) = run(args, 2);
         assert_eq!(out, "");
@@ -124,4 +127,46 @@ fn quotient_budget_stop_is_honest() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("not found finite up to heap"), "{err}");
     assert!(err.contains("orders 2 from heap 2"), "{err}");
+}
+
+/// `--table` (issue 36 §1): the multiplication table of 1,2,3's T2 as a
+/// grid after the report, as CSV (`--csv`, the table alone) and under the
+/// key "table" of `--json`; rows and columns in normal-form order.
+#[test]
+fn quotient_table() {
+    let (out, _) = run(&["quotient", "1,2,3", "--table"], 0);
+    assert!(out.contains("multiplication table (row x, column y: x*y):"));
+    assert!(out.contains("\n  * |   1   a   b  ab  b2 ab2\n"), "{out}");
+    assert!(out.contains("\n ab |  ab   b ab2  b2  ab   b\n"), "{out}");
+    let (csv, _) = run(&["quotient", "1,2,3", "--csv"], 0);
+    assert_eq!(
+        csv,
+        "*,1,a,b,ab,b2,ab2\n\
+         1,1,a,b,ab,b2,ab2\n\
+         a,a,1,ab,b,ab2,b2\n\
+         b,b,ab,b2,ab2,b,ab\n\
+         ab,ab,b,ab2,b2,ab,b\n\
+         b2,b2,ab2,b,ab,b2,ab2\n\
+         ab2,ab2,b2,ab,b,ab2,b2\n"
+    );
+    let v = json(&["quotient", "1,2,3", "--json", "--table"]);
+    assert_eq!(
+        v["table"][3],
+        serde_json::json!(["ab", "b", "ab2", "b2", "ab", "b"])
+    );
+    assert!(json(&["quotient", "1,2,3", "--json"]).get("table").is_none());
+}
+
+/// The time limit holds for the whole search: 0.3122, whose quotient
+/// of heaps up to 7 is infinite (Plambeck and Siegel, 2008), stops at
+/// --timeout with "not found finite" and the orders seen, exit 1.
+#[test]
+fn quotient_timeout_is_honoured() {
+    let start = std::time::Instant::now();
+    let (out, err) = run(&["quotient", "0.3122", "--timeout", "1"], 1);
+    assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());
+    assert_eq!(out, "");
+    assert!(err.contains("not found finite up to heap"), "{err}");
+    assert!(err.contains("the time limit passed"), "{err}");
+    assert!(err.contains("orders 2 from heap 1"), "{err}");
 }

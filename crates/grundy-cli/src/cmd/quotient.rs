@@ -1,5 +1,6 @@
 //! `grundy quotient GAME`: the misère quotient of an octal code or a
-//! finite subtraction set (Plambeck and Siegel), heap by heap.
+//! finite subtraction set (Plambeck and Siegel), heap by heap; its
+//! multiplication table on request (`--table`, or the CSV format).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -25,8 +26,9 @@ pub struct QuotientArgs {
     pub heaps: Option<String>,
     /// Also print the multiplication table: row x, column y holds x*y,
     /// the elements in normal-form order (a grid after the report; with
-    /// --format csv the table alone, one row per element; with --json
-    /// the key "table").
+    /// --json the key "table"). `--format csv` writes the table alone,
+    /// with or without this flag: a header `*,1,a,...`, then one row per
+    /// element.
     #[arg(long)]
     pub table: bool,
     #[command(flatten)]
@@ -46,10 +48,13 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<ExitCode> {
             )
         })?),
     };
-    if format == Format::Csv && !args.table {
+    if heaps == Some(0) {
+        anyhow::bail!("--heaps \"0\": a quotient needs at least heap 1");
+    }
+    if args.budget.max_positions == Some(0) {
         anyhow::bail!(
-            "`grundy quotient` writes CSV only for the multiplication \
-             table: add --table, or choose --format text or json"
+            "--max-positions \"0\": the search needs a budget of at least 1 \
+             position"
         );
     }
     let budget = args.budget.limit_quotient()?;
