@@ -26,8 +26,8 @@ use crate::errors::bad_value;
 /// >>> q = grundy.quotient("1,2,3")
 /// >>> (q.order, q.presentation, q.p_portion)
 /// (6, '<a, b | a2=1, b3=b>', ('a', 'b2'))
-/// >>> q.outcome([1, 2, 2]), q.multiply("ab", "b")
-/// ('P', 'ab2')
+/// >>> q.outcome([1, 2, 3]), q.outcome([1, 2, 2]), q.multiply("ab", "b")
+/// ('P', 'N', 'ab2')
 #[pyclass(frozen, module = "grundy", name = "QuotientReport")]
 pub(crate) struct PyQuotientReport {
     report: QuotientReport,

@@ -402,7 +402,7 @@ impl Monoid {
         candidates.dedup_by(|a, b| a.lhs == b.lhs);
         let mut minimal = Vec::new();
         for (i, r) in candidates.iter().enumerate() {
-            if i % (POLL_EVERY / candidates.len()).max(1) == 0 {
+            if i.is_multiple_of((POLL_EVERY / candidates.len()).max(1)) {
                 super::interrupted(budget)?;
             }
             if !candidates

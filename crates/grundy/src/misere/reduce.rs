@@ -57,7 +57,7 @@ pub(crate) fn reduce(
         let mut signature: HashMap<Vec<Elem>, Elem> = HashMap::new();
         let mut next = vec![0; n];
         for x in 0..n {
-            if x % poll == 0 {
+            if x.is_multiple_of(poll) {
                 super::interrupted(budget)?;
             }
             let mut key = Vec::with_capacity(monoid.generators() + 1);

@@ -201,7 +201,9 @@ impl<'a> MisereSolver<'a> {
         }
         let mut compatible: Vec<Elem> = Vec::new();
         for x in (0..order as Elem).filter(|&x| q.is_p(x) == n_is_p) {
-            if x as usize % (super::POLL_EVERY / order.max(1)).max(1) == 0 {
+            if (x as usize)
+                .is_multiple_of((super::POLL_EVERY / order.max(1)).max(1))
+            {
                 super::interrupted(budget)?;
             }
             if t.iter().all(|&y| !rows[x as usize].meets(&rows[y as usize])) {
@@ -489,7 +491,7 @@ fn mark_p(
     order.sort();
     let mut p = Bits::new(m.order());
     for (i, (game, x)) in order.iter().enumerate() {
-        if i % 256 == 0 {
+        if i.is_multiple_of(256) {
             super::interrupted(budget)?;
         }
         let mut terminal = true;

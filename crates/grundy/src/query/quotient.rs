@@ -202,6 +202,13 @@ impl QuotientReport {
     /// the certified period. An error for a heap past the heaps solved
     /// when no certificate extends the map.
     pub fn heap_element(&self, h: u64) -> Result<&str> {
+        let x = self.heap_index(h)?;
+        Ok(&self.mult.names[x as usize])
+    }
+
+    /// The element of heap `h` as its index in
+    /// [`QuotientReport::elements`] (see [`QuotientReport::heap_element`]).
+    fn heap_index(&self, h: u64) -> Result<u32> {
         let map = &self.mult.heap_map;
         let n = map.len() as u64 - 1;
         let at = match self.periodic {
@@ -215,12 +222,12 @@ impl QuotientReport {
                     format!(
                         "heap {h} is past the heaps solved (1..{n}) and no \
                          periodicity certificate extends the quotient to \
-                         it; ask for --heaps {h} or more"
+                         it; solve the heaps up to {h} or more"
                     ),
                 ));
             }
         };
-        Ok(&self.mult.names[map[at as usize] as usize])
+        Ok(map[at as usize])
     }
 
     /// The misère outcome of the sum of `heaps`: P exactly when the
@@ -240,8 +247,7 @@ impl QuotientReport {
     pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome> {
         let mut x = 0;
         for &h in heaps {
-            let e = self.element(self.heap_element(h)?)?;
-            x = self.mult.mul(x, e);
+            x = self.mult.mul(x, self.heap_index(h)?);
         }
         Ok(Outcome::from_is_p(self.mult.is_p[x as usize]))
     }
