@@ -124,5 +124,38 @@ fn values(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, periods, values);
+/// Issue 34 item 3: the one-parameter families {a, 2a+1}, {a, a+1},
+/// {a, 3a} for A up to 10^6, and the {a, b, a+b} kind {a, 2a+3, 3a+3}.
+/// The last has period 2A^2 + 3A when 3 divides A (the set is then 3
+/// times {b, 2b+1, 3b+1}, b = A/3; A >= 30 in the measured range) and
+/// about 3 A^3 otherwise (3,045,900 at A = 100), so it is measured where
+/// a listing can reach its period at all.
+fn families(c: &mut Criterion) {
+    let mut group = c.benchmark_group("allbut-families");
+    group.sample_size(10);
+    let linear: [(&str, fn(u64) -> Vec<u64>); 3] = [
+        ("{a,2a+1}", |a| vec![a, 2 * a + 1]),
+        ("{a,a+1}", |a| vec![a, a + 1]),
+        ("{a,3a}", |a| vec![a, 3 * a]),
+    ];
+    for (name, members) in linear {
+        for a in [1_000u64, 10_000, 100_000, 1_000_000] {
+            let set = all_but(&members(a));
+            group.bench_with_input(BenchmarkId::new(name, a), &set, |b, s| {
+                b.iter(|| black_box(period(s)))
+            });
+        }
+    }
+    for a in [30u64, 100, 150, 300] {
+        let set = all_but(&[a, 2 * a + 3, 3 * a + 3]);
+        group.bench_with_input(
+            BenchmarkId::new("{a,2a+3,3a+3}", a),
+            &set,
+            |b, s| b.iter(|| black_box(period(s))),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, periods, values, families);
 criterion_main!(benches);

@@ -10,8 +10,8 @@
 //! at most 1.2 everywhere. A run stops after `LIMIT` seconds ("-").
 //!
 //! Run: `cargo run --release --manifest-path bench/Cargo.toml --bin
-//! engine_choice` (BENCHMARKS.md, "The automatic engine choice on a
-//! grid").
+//! engine_choice [FAMILY]` (BENCHMARKS.md, "The automatic engine choice
+//! on a grid"); FAMILY keeps the families whose names contain it.
 
 use std::time::{Duration, Instant};
 
@@ -69,14 +69,17 @@ fn main() {
         ("{7, a}", |a| vec![7, a.max(8)]),
         ("1-a", |a| (1..=a).collect()),
         ("1-a/4, a/2-a", |a| (1..=a / 4).chain(a / 2..=a).collect()),
+        ("3 random in 1..a", |a| random(3, a, 3)),
         ("8 random in 1..a", |a| random(8, a, 8)),
         ("100 random in 1..20a", |a| random(100, 20 * a, 100)),
     ];
+    // An argument keeps only the families whose names contain it.
+    let only = std::env::args().nth(1).unwrap_or_default();
     println!(
         "| family | a | period | block s | runs s | auto s (engine) | auto / best |"
     );
     println!("|---|---|---|---|---|---|---|");
-    for (name, make) in &families {
+    for (name, make) in families.iter().filter(|f| f.0.contains(&*only)) {
         for a in [10u64, 100, 1_000, 10_000] {
             let set = FiniteSet::new(make(a)).unwrap();
             let rules = Rules::from(set);

@@ -80,6 +80,36 @@ pub enum Command {
     /// pre-period, ...): pieces, each a condition and a formula, with the
     /// rows that confirm them.
     Fit(crate::cmd::fit::FitArgs),
+    /// Search whole spaces of families ({a, c1*a+d1, ...}) for the laws
+    /// behind their periods, each validated on held-out rows: one JSON
+    /// line per family, or a Markdown catalogue.
+    ///
+    /// Each family is swept on the values of a in --fit and --validate,
+    /// each key fitted on the --fit rows as `grundy fit` does, and each
+    /// law tested on the held-out rows (those of --validate outside
+    /// --fit): it is reported as a law only if it is right on every
+    /// held-out row with a value, with the count and the region.
+    ///
+    /// A SPACE is `linear:K`: every family of K-element sets {a, c1*a+d1,
+    /// ..., c(K-1)*a+d(K-1)} (K = 2, 3 or 4) with each coefficient ci in
+    /// --coefficients and each shift di in --shifts; `all-but:linear:K`
+    /// for the all-but sets of those excluded elements. Each family is a
+    /// `grundy sweep` template with the one parameter a (`a,2*a+1,3*a+1`).
+    ///
+    /// Each family is listed once. Its elements form a set (their order
+    /// does not matter; a template naming one element twice is left out).
+    /// Two templates are the same family when one becomes the other by
+    /// the change of parameter a -> a + t for an integer t: {a, a-3} is
+    /// {a, a+3}. A family is written with a the least of its elements
+    /// with coefficient 1, whatever shifts that gives the others ({a,
+    /// a-2, 3*a+1} is written a,a+2,3*a+7). No other change of parameter
+    /// is used (a -> 2*a is not). Members where an element is 0 or
+    /// negative, or two elements are equal, are left out: a family starts
+    /// at the least a past all of them, and a family with no member in
+    /// --fit is left out.
+    ///
+    /// The keys of the JSON lines: `grundy help json`.
+    Laws(crate::cmd::laws::LawsArgs),
     /// Join the files of `grundy sweep --shard I/N` into one.
     Merge(crate::cmd::merge::MergeArgs),
     /// Plot the Grundy sequence g(0..=N) with pre-period, periods and

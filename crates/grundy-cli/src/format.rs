@@ -9,7 +9,7 @@ use std::path::Path;
 
 use anyhow::bail;
 
-use Format::{Csv, Dot, Json, Jsonl, Latex, Png, Svg, Text, Tsv};
+use Format::{Csv, Dot, Json, Jsonl, Latex, Markdown, Png, Svg, Text, Tsv};
 
 /// Every format some command writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,8 @@ pub enum Format {
     Jsonl,
     /// A LaTeX fragment.
     Latex,
+    /// A Markdown document.
+    Markdown,
     /// Graphviz DOT.
     Dot,
     /// An SVG picture.
@@ -35,13 +37,14 @@ pub enum Format {
 }
 
 impl Format {
-    const ALL: [Format; 9] = [
+    const ALL: [Format; 10] = [
         Format::Text,
         Format::Csv,
         Format::Tsv,
         Format::Json,
         Format::Jsonl,
         Format::Latex,
+        Format::Markdown,
         Format::Dot,
         Format::Svg,
         Format::Png,
@@ -56,6 +59,7 @@ impl Format {
             Format::Json => "json",
             Format::Jsonl => "jsonl",
             Format::Latex => "latex",
+            Format::Markdown => "md",
             Format::Dot => "dot",
             Format::Svg => "svg",
             Format::Png => "png",
@@ -82,6 +86,7 @@ impl Format {
             Format::Json => &["json"],
             Format::Jsonl => &["jsonl"],
             Format::Latex => &["tex"],
+            Format::Markdown => &["md"],
             Format::Dot => &["dot", "gv"],
             Format::Svg => &["svg"],
             Format::Png => &["png"],
@@ -159,6 +164,8 @@ pub const FIT: Writes = Writes {
     formats: &[Text, Json, Latex],
     compresses: false,
 };
+pub const LAWS: Writes =
+    Writes { command: "laws", formats: &[Jsonl, Markdown], compresses: false };
 pub const GRAPH: Writes =
     Writes { command: "graph", formats: &[Dot, Svg, Png], compresses: false };
 pub const PLOT: Writes =
@@ -171,9 +178,9 @@ pub const MERGE: Writes =
 
 /// Every command that writes results and takes `--format`, for
 /// [`document`] and the tests.
-pub const ALL: [&Writes; 10] = [
-    &VALUES, &PERIOD, &HEAP, &SUM, &QUOTIENT, &EXPLAIN, &SWEEP, &FIT, &GRAPH,
-    &PLOT,
+pub const ALL: [&Writes; 11] = [
+    &VALUES, &PERIOD, &HEAP, &SUM, &QUOTIENT, &EXPLAIN, &SWEEP, &FIT, &LAWS,
+    &GRAPH, &PLOT,
 ];
 
 /// `--format` and the old spellings every results command takes. Those a

@@ -12,24 +12,28 @@ use indicatif::{ProgressBar, ProgressStyle};
 ///
 /// The Rust runtime reopens a closed stdout on /dev/null before `main`
 /// (read-write, where a shell's `> /dev/null` opens it write-only), so the
-/// results would vanish with exit code 0. On Linux that is visible in
-/// `/proc/self/fdinfo/1`; elsewhere this returns false.
+/// results would vanish with exit code 0. On Linux that is visible from
+/// two system calls on the descriptor (its device is /dev/null's, 1:3, and
+/// it is open read-write); elsewhere this returns false. (It used to read
+/// `/proc/self/fd/1` and `/proc/self/fdinfo/1`, which cost a small run
+/// more than its whole computation: issue 34.)
+#[cfg(target_os = "linux")]
 fn stdout_was_closed() -> bool {
-    let Ok(link) = std::fs::read_link("/proc/self/fd/1") else {
+    use rustix::fs::{FileType, OFlags, fcntl_getfl, fstat, major, minor};
+    let out = io::stdout();
+    let Ok(stat) = fstat(&out) else {
         return false;
     };
-    if link != Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-        return false;
-    };
-    let flags = info
-        .lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
-    // O_ACCMODE = 3, O_RDWR = 2.
-    flags.is_some_and(|f| f & 3 == 2)
+    let null = FileType::from_raw_mode(stat.st_mode)
+        == FileType::CharacterDevice
+        && (major(stat.st_rdev), minor(stat.st_rdev)) == (1, 3);
+    null && fcntl_getfl(&out)
+        .is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_was_closed() -> bool {
+    false
 }
 
 /// The destination of a command's results.
@@ -86,8 +90,8 @@ impl Write for Output {
 }
 
 /// Progress on stderr, shown only on a terminal: a spinner counting
-/// positions, or a bar counting the sets of a sweep. Cleared when
-/// dropped.
+/// positions, or a bar counting the sets of a sweep (the families of
+/// `grundy laws`). Cleared when dropped.
 pub struct Progress {
     bar: Option<ProgressBar>,
 }
@@ -117,14 +121,20 @@ impl Progress {
     /// A bar over the `total` sets of a sweep (`grundy sweep`, `grundy
     /// fit`), `done` of them done already (a resumed sweep).
     pub fn sets(total: u64, done: u64) -> Progress {
+        Progress::counting(total, done, "sets")
+    }
+
+    /// A bar over `total` things called `unit` (`sets`, `families`),
+    /// `done` of them done already.
+    pub fn counting(total: u64, done: u64, unit: &str) -> Progress {
         if !io::stderr().is_terminal() {
             return Progress::hidden();
         }
         let bar = ProgressBar::new(total);
         bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {human_pos}/{human_len} sets ({per_sec}, ETA {eta})",
-            )
+            ProgressStyle::with_template(&format!(
+                "{{bar:30}} {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, ETA {{eta}})"
+            ))
             .expect("valid template"),
         );
         bar.set_position(done);

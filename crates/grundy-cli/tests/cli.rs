@@ -11,6 +11,7 @@ mod fit;
 mod formats;
 mod heap;
 mod help;
+mod laws;
 mod octal;
 mod period;
 #[cfg(feature = "pictures")]

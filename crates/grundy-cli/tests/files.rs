@@ -228,6 +228,14 @@ fn closed_stdout_is_an_error_and_a_closed_pipe_is_not() {
     assert!(
         err.starts_with("grundy: cannot write the results: stdout is closed")
     );
+    // `> /dev/null` (write-only, the same device): not an error.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' values 1,2,3 > /dev/null", bin.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty());
     // `| head`: the reader goes away; not an error.
     let out = Command::new("sh")
         .arg("-c")

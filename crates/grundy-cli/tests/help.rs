@@ -17,7 +17,7 @@ const JSON_MD: &str = include_str!("../../../docs/JSON.md");
 fn commands() -> Vec<&'static str> {
     let mut names = vec![
         "values", "period", "heap", "sum", "play", "quotient", "sweep", "fit",
-        "merge", "explain", "help",
+        "laws", "merge", "explain", "help",
     ];
     if cfg!(feature = "pictures") {
         names.extend(["graph", "plot"]);
@@ -168,6 +168,18 @@ fn contracts_name_every_key_the_commands_print() {
     for args in [
         &["sweep", "a,b", "--param", "a=1..2", "--param", "b=a..a+1"][..],
         &["sweep", "--octal", "1", "--max-positions", "2000"],
+        &[
+            "laws",
+            "linear:2",
+            "--coefficients",
+            "1..2",
+            "--shifts",
+            "0..1",
+            "--fit",
+            "1..3",
+            "--validate",
+            "1..9",
+        ],
     ] {
         let args: Vec<&str> =
             args.iter().copied().chain(["--format", "jsonl"]).collect();

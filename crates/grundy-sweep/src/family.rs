@@ -481,6 +481,33 @@ pub(crate) fn combinations(n: u64, k: u64) -> Option<u128> {
     Some(c)
 }
 
+/// A range of constants written as a parameter's range is (`1..60`,
+/// `-4..4`, `1..=60`, with `name=` in front or not): the one spelling of
+/// a range that `grundy laws` shares with the families of a sweep. The
+/// bounds are expressions without names (`2*30`); the message of a bad
+/// range quotes it.
+pub(crate) fn constant_range(text: &str, name: &str) -> Result<(i64, i64)> {
+    let trimmed = text.trim();
+    let body = trimmed
+        .strip_prefix(name)
+        .and_then(|rest| rest.trim_start().strip_prefix('='))
+        .filter(|rest| !rest.starts_with('='))
+        .unwrap_or(trimmed);
+    if !body.contains("..") {
+        return Err(Error::parse(format!(
+            "\"{trimmed}\" is not a range; write LO..HI, e.g. \"1..60\""
+        )));
+    }
+    let p = parse_param(&format!("{name}={body}"), &[])?;
+    let vars = Vars::new(&[] as &[&str]);
+    let bound = |e: &Expr| {
+        e.eval_int(&vars).map_err(|msg| {
+            Error::parse(format!("the range \"{trimmed}\": {msg}"))
+        })
+    };
+    Ok((bound(&p.lo)?, bound(&p.hi)?))
+}
+
 fn parse_param(spec: &str, known: &[&str]) -> Result<Param> {
     let bad = |why: String| Error::parse(why);
     let (name, range) = spec.split_once('=').ok_or_else(|| {

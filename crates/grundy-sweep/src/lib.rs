@@ -25,6 +25,8 @@
 //!   shard files back into one, byte for byte.
 //! * [`Check`], [`Table`], [`Summary`]: the research reports (a conjecture
 //!   tested on every row, a period table, the longest periods).
+//! * [`laws`]: whole spaces of families searched for laws, each fitted
+//!   by `grundy-fit` and validated on held-out rows (`grundy laws`).
 //!
 //! Nothing here prints or reads arguments; the front ends add progress,
 //! Ctrl-C and their own words.
@@ -55,6 +57,7 @@ mod family;
 mod file;
 mod format;
 mod journal;
+pub mod laws;
 mod merge;
 mod order;
 mod row;
@@ -76,6 +79,7 @@ pub use family::{Family, MAX_FAMILY, MAX_OCTAL_DIGITS, Point, Points};
 pub use file::{OutputFile, remove_temporaries, write_atomically};
 pub use format::{Format, Layout, Lines};
 pub use journal::journal_path;
+pub use laws::{FamilyLaws, LawSearch, LawSpec, Space, Span};
 pub use merge::{Merged, merge};
 pub use row::{Columns, RESULT_COLUMNS, Record, Row, Status};
 pub use run::{DEFAULT_SWEEP_POSITIONS, RunOptions, run};

@@ -525,6 +525,13 @@ impl<'a> Meter<'a> {
         Meter::every(budget, Unit::Positions, CHECK_EVERY)
     }
 
+    /// The meter with `done` units already counted: work an earlier
+    /// engine did on the same search.
+    pub(crate) fn after(mut self, done: u64) -> Self {
+        self.done = done;
+        self
+    }
+
     /// A meter of `unit` work that checks the budget every `every` units.
     pub(crate) fn every(budget: &'a Budget, unit: Unit, every: u64) -> Self {
         Meter {

@@ -483,3 +483,37 @@ fn rogalski_frequencies() {
         assert_eq!(found, expected, "{code}");
     }
 }
+
+/// Every two-digit code 0.d1d2 and every code 4.d1 (the period the
+/// search certifies, checked against the definition over ten times the
+/// range the certificate names). Source: none needed, the definition;
+/// this is the guard for the n0 = 0 case of the Guy-Smith bound (0.04
+/// repeats with period 1 on [0, 3) but not at 4).
+#[test]
+fn small_codes_against_the_definition() {
+    let codes = (0..8)
+        .flat_map(|a| (0..8).map(move |b| format!("0.{a}{b}")))
+        .chain((0..8).map(|a| format!("4.{a}")))
+        .filter(|c| c.parse::<Rules>().is_ok());
+    let mut checked = 0;
+    for code in codes {
+        // Codes whose values keep growing (0.04, 0.06, ...) find none.
+        let rules: Rules = code.parse().unwrap();
+        let mut run = OctalRun::new(&rules).unwrap();
+        let Ok(found) = run.period(&Budget::heaps(1 << 14), &mut |_| Ok(()))
+        else {
+            continue;
+        };
+        let c = found.certificate.guy_smith().unwrap();
+        assert!(c.verify(run.values()), "{code}");
+        let (l, p) = (found.preperiod as usize, found.period as usize);
+        let g = naive(&code, 10 * (c.checked_to as usize + p) + 64);
+        assert!((l..g.len() - p).all(|n| g[n] == g[n + p]), "{code}");
+        assert!(l == 0 || g[l - 1] != g[l - 1 + p], "{code}: pre-period");
+        let least = (1..p)
+            .all(|d| p % d != 0 || (l..g.len() - d).any(|n| g[n] != g[n + d]));
+        assert!(least, "{code}: period {p} is not least");
+        checked += 1;
+    }
+    assert!(checked >= 55, "{checked} codes");
+}

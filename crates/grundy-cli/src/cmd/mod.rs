@@ -6,6 +6,7 @@ pub mod fit;
 pub mod graph;
 pub mod heap;
 pub mod help;
+pub mod laws;
 pub mod merge;
 mod octal_state;
 pub mod period;
@@ -39,6 +40,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Fit(args) => fit::run(args),
+        Command::Laws(args) => laws::run(args),
         Command::Merge(args) => merge::run(args),
         #[cfg(feature = "pictures")]
         Command::Plot(args) => plot::run(args),

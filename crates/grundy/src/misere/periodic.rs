@@ -14,8 +14,9 @@ use crate::period::found::GuySmith;
 use super::Elem;
 
 /// The least period p, then the least pre-period n0, with
-/// Φ(h + p) = Φ(h) for n0 <= h < E = `GuySmith::bound(n0, p, t, k)` and
-/// E + p - 1 <= N, for the heap map `phi` of heaps 0..=N of a proven Q_N
+/// Φ(h + p) = Φ(h) for n0 <= h <= N - p, where E + p - 1 <= N for
+/// E = `GuySmith::bound(n0, p, t, k)`, for the heap map `phi` of heaps
+/// 0..=N of a proven Q_N
 /// of `game`. `None` if no such pair exists below N, or for Grundy's game
 /// (no periodicity theorem).
 pub(crate) fn certify(game: &OctalGame, phi: &[Elem]) -> Option<GuySmith> {
@@ -30,7 +31,9 @@ pub(crate) fn certify(game: &OctalGame, phi: &[Elem]) -> Option<GuySmith> {
             if e + p - 1 > n {
                 break;
             }
-            if (n0..e).all(|h| phi[h as usize] == phi[(h + p) as usize]) {
+            // The theorem needs [n0, E); every known heap is checked, so
+            // that a wrong bound could never certify a false period.
+            if (n0..=n - p).all(|h| phi[h as usize] == phi[(h + p) as usize]) {
                 return Some(GuySmith {
                     preperiod: n0,
                     period: p,

@@ -19,7 +19,8 @@ use crate::set::FiniteSet;
 use super::checkpoint::WindowPeriod;
 use super::found::{Certificate, EngineChoice, Period};
 use super::outcomes::{outcome_period, outcome_period_of_runs};
-use super::{runs, window};
+use super::runs::{self, RunSearch};
+use super::window;
 
 /// Segments the probe runs past the first window.
 const PROBE_SEGMENTS: u64 = 4096;
@@ -163,10 +164,10 @@ fn search(
             };
             runs::detect_kept(set.elements(), rule, budget, give_up_below)?
         }
-        _ => None,
+        _ => RunSearch::GaveUp { segments: 0 },
     };
     let (found, engine, segments, derived) = match by_runs {
-        Some((found, kept)) => {
+        RunSearch::Found(found, kept) => {
             let derived = kept.filter(|_| outcomes).map(|runs| {
                 let (l, p) = (found.period.preperiod, found.period.period);
                 let (preperiod, period) = outcome_period_of_runs(&runs, l, p);
@@ -182,9 +183,11 @@ fn search(
             });
             (found.period, Engine::Runs, Some(found.segments), derived)
         }
-        None => {
+        // The run-length engine's segments, if it gave way, count
+        // against the budget of the block engine that takes over.
+        RunSearch::GaveUp { segments } => {
             let (found, derived) = with_source!(set, play, |make| {
-                window::detect_then(make, budget, |found, cells| {
+                window::detect_then(make, budget, segments, |found, cells| {
                     outcomes.then(|| {
                         outcomes_of(found, cells, |c| value_of(&make, c))
                     })
@@ -194,7 +197,12 @@ fn search(
                 None => Engine::for_grundy(set),
                 Some(_) => Engine::for_outcomes(set),
             };
-            (found, engine, None, derived.flatten())
+            (
+                found,
+                engine,
+                (segments > 0).then_some(segments),
+                derived.flatten(),
+            )
         }
     };
     let period = |sequence, found: &WindowPeriod, positions| Period {
@@ -416,6 +424,16 @@ mod tests {
         assert_eq!(auto.engine, Engine::BlockU8);
         // The run-length engine's answer to the end (`--engine runs`).
         assert_eq!((auto.preperiod, auto.period), (5_348_670, 8001));
+        // The segments it processed before giving way are reported and
+        // count against the same budget: the block engine's positions
+        // alone are no longer enough (issue 34: the fallback's work was
+        // free, so a search could do about twice its --max-positions).
+        let spent = auto.segments.expect("the run-length engine's work");
+        assert!(spent >= 1 << 16, "{spent}");
+        let tight =
+            Budget { max_positions: auto.positions, ..Budget::default() };
+        let stopped = find(&s, Sequence::Grundy, EngineChoice::Auto, &tight);
+        assert!(stopped.is_err(), "{stopped:?}");
         // A stretched set keeps the run-length engine to the end.
         let s = set(&[2000, 4001, 6001]);
         let auto =

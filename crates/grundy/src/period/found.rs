@@ -232,17 +232,23 @@ fn as_text<S: serde::Serializer>(
 /// length t and the most heaps k one move leaves:
 ///
 /// ```text
-/// E = 2 n0 + p + t            octal codes that split (k = 2),
-/// E = 3 n0 + 2 p + t          hexadecimal codes that split in three,
+/// E = 2 n0' + p + t           octal codes that split (k = 2),
+/// E = 3 n0' + 2 p + t         hexadecimal codes that split in three,
 /// E = max(n0 + t, t + 1)      codes that never split (k <= 1),
 /// ```
 ///
-/// and by the theorem it then holds for every n >= n0.
+/// with n0' = max(n0, 1), and by the theorem it then holds for every
+/// n >= n0. The pairing of moves behind the theorem takes p tokens from
+/// the largest part of a split, which must stay non-empty: with n0 = 0
+/// the bound 2 n0 + p + t is too short (0.04 has g(n + 1) = g(n) for
+/// 0 <= n < 3, yet g(3) = 0 and g(4) = 1).
 ///
 /// ```
 /// use grundy::GuySmith;
 /// // Kayles (0.77): pre-period 71, period 12, t = 2.
 /// assert_eq!(GuySmith::bound(71, 12, 2, 2), 2 * 71 + 12 + 2);
+/// // A pre-period of 0 counts as 1 when moves split.
+/// assert_eq!(GuySmith::bound(0, 1, 2, 2), 2 + 1 + 2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -272,7 +278,7 @@ impl GuySmith {
             0 | 1 => (n0 + t).max(t + 1),
             k => {
                 let k = u64::from(k);
-                k * n0 + (k - 1) * p + t
+                k * n0.max(1) + (k - 1) * p + t
             }
         }
     }
@@ -282,14 +288,21 @@ impl GuySmith {
     fn explain(&self) -> String {
         let (n0, p, t, e) =
             (self.preperiod, self.period, self.code_len, self.checked_to);
-        let bound = match self.parts {
+        let k = self.parts;
+        // With n0 = 0 a split's largest part minus p must still be a heap.
+        let n0_term = if n0 == 0 { "" } else { " n0" };
+        let bound = match k {
             0 | 1 => format!("max(n0 + t, t + 1) = {e}"),
-            2 => format!("2 n0 + p + t = {e}"),
-            k => format!("{k} n0 + {} p + t = {e}", k - 1),
+            2 => format!("2{n0_term} + p + t = {e}"),
+            k => format!("{k}{n0_term} + {} p + t = {e}", k - 1),
+        };
+        let zero = if n0 == 0 && k >= 2 {
+            "; n0 = 0 counts as 1, since each part of a split is non-empty"
+        } else {
+            ""
         };
         format!(
-            "g(n + {p}) = g(n) for every n in [{n0}, {e}), the Guy-Smith bound {bound} (code length t = {t}, a move leaves at most {k} heaps), so by the Guy-Smith periodicity theorem it holds for all n >= {n0}",
-            k = self.parts,
+            "g(n + {p}) = g(n) for every n in [{n0}, {e}), the Guy-Smith bound {bound} (code length t = {t}, a move leaves at most {k} heaps{zero}), so by the Guy-Smith periodicity theorem it holds for all n >= {n0}",
         )
     }
 
@@ -331,7 +344,9 @@ pub struct Period {
     pub engine: Engine,
     /// Positions whose values were determined, all phases together.
     pub positions: u64,
-    /// Segments the run-length engine processed (its real work).
+    /// Segments the run-length engine processed (its real work), also
+    /// when it gave way to the block engine, whose budget they then
+    /// count against; `None` when no run-length engine ran.
     pub segments: Option<u64>,
     /// The gcd reduction applied first (all-but sets with gcd(X) > 1).
     pub reduced: Option<Reduction>,
@@ -455,5 +470,28 @@ mod tests {
         // three, state their own bounds.
         insta::assert_snapshot!(guy_smith(2, 1, 1, 0).explain(), @"g(n + 1) = g(n) for every n in [2, 3), the Guy-Smith bound max(n0 + t, t + 1) = 3 (code length t = 1, a move leaves at most 0 heaps), so by the Guy-Smith periodicity theorem it holds for all n >= 2");
         insta::assert_snapshot!(guy_smith(1, 2, 1, 3).explain(), @"g(n + 2) = g(n) for every n in [1, 8), the Guy-Smith bound 3 n0 + 2 p + t = 8 (code length t = 1, a move leaves at most 3 heaps), so by the Guy-Smith periodicity theorem it holds for all n >= 1");
+        // A pre-period of 0 counts as 1 when moves split.
+        insta::assert_snapshot!(guy_smith(0, 1, 2, 2).explain(), @"g(n + 1) = g(n) for every n in [0, 5), the Guy-Smith bound 2 + p + t = 5 (code length t = 2, a move leaves at most 2 heaps; n0 = 0 counts as 1, since each part of a split is non-empty), so by the Guy-Smith periodicity theorem it holds for all n >= 0");
+    }
+
+    /// 0.04 (take two tokens and split the rest into two non-empty
+    /// heaps): g(0..=3) = 0 and g(4) = 1, so g(n + 1) = g(n) on [0, 3),
+    /// which the bound 2 n0 + p + t = 3 would wrongly call a proof.
+    #[test]
+    fn a_split_part_stays_non_empty() {
+        let values = [0, 0, 0, 0, 1];
+        let short = GuySmith {
+            preperiod: 0,
+            period: 1,
+            code_len: 2,
+            parts: 2,
+            checked_to: 3,
+        };
+        assert!(!short.verify(&values));
+        assert_eq!(GuySmith::bound(0, 1, 2, 2), 5);
+        assert_eq!(GuySmith::bound(1, 1, 2, 2), 5);
+        assert_eq!(GuySmith::bound(0, 1, 2, 3), 3 + 2 + 2);
+        // Codes that never split already count from t + 1.
+        assert_eq!(GuySmith::bound(0, 1, 2, 1), 3);
     }
 }

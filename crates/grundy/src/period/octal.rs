@@ -8,8 +8,9 @@
 //! g(n) for all n >= n0. The proof is an induction on n >= E: a move from
 //! n + p removing i <= t tokens and leaving heaps a <= b (<= c) has its
 //! largest part at least (n + p - i) / k, so that part minus p is still at
-//! least n0 exactly when n >= k n0 + (k - 1) p + i; the smaller parts are
-//! shared, and the matching move from n leaves the largest part minus p.
+//! least n0' = max(n0, 1) exactly when n >= k n0' + (k - 1) p + i; the
+//! smaller parts are shared, and the matching move from n leaves the
+//! largest part minus p (non-empty, so a split stays a split).
 //! The same bound serves codes with d0 = 4 (a split removing i = 0 tokens)
 //! and hexadecimal codes with k = 3; for k <= 1 the value of n depends
 //! only on the t values before it, and n >= t + 1 rules out the move that
@@ -18,9 +19,11 @@
 //! it no period is ever claimed.
 //!
 //! **The search.** With N values known, (n0, p) is certified exactly when
-//! the agreement above fits: E + p <= N. For k >= 2 that is k (n0 + p) + t
-//! <= N, which holds if and only if the last W = ceil(((k - 1) N + t) / k)
-//! values occur again p places earlier. So the least certifiable p is the
+//! the agreement above fits: E + p <= N. For k >= 2 and n0 >= 1 that is
+//! k (n0 + p) + t <= N, which holds if and only if the last W = ceil(((k -
+//! 1) N + t) / k) values occur again p places earlier (n0 = 0 needs k more
+//! values: the certificate is checked directly, and a later check finds
+//! it). So the least certifiable p is the
 //! nearest earlier occurrence of that final window, found with a rolling
 //! hash (mod 2^61 - 1, every hit compared exactly) in O(N) time and O(1)
 //! memory beyond the values; n0 is then the last disagreement plus one. A

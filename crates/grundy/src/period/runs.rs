@@ -164,15 +164,29 @@ pub(crate) fn detect(
     rule: RunRule,
     budget: &Budget,
 ) -> Result<RunPeriod, Stopped> {
-    let found = detect_kept(moves, rule, budget, 0.0)?;
-    Ok(found.expect("segments are never shorter than 0 positions").0)
+    match detect_kept(moves, rule, budget, 0.0)? {
+        RunSearch::Found(found, _) => Ok(found),
+        RunSearch::GaveUp { .. } => {
+            unreachable!("segments are never shorter than 0 positions")
+        }
+    }
+}
+
+/// How [`detect_kept`] ended.
+pub(crate) enum RunSearch {
+    /// The period, with the runs of the whole sequence generated (start,
+    /// value), from position 0, when they were kept.
+    Found(RunPeriod, Option<KeptRuns>),
+    /// The segments turned out short; `segments` were processed, which
+    /// count against the budget of the engine that takes over.
+    GaveUp { segments: u64 },
 }
 
 /// Segments between two looks at their mean length in [`detect_kept`].
 const MEAN_EVERY: u64 = 1 << 16;
 
 /// Finds the least pre-period and period with the run-length engine,
-/// giving up (`None`) as soon as the last [`MEAN_EVERY`]
+/// giving up ([`RunSearch::GaveUp`]) as soon as the last [`MEAN_EVERY`]
 /// segments past 2 max(S) average fewer than `min_mean` positions. The
 /// automatic engine choice probes the first few thousand segments only;
 /// some sets ({a, 2a+2, 3a+1}: means above 48 at first, about 2 later)
@@ -185,24 +199,26 @@ const MEAN_EVERY: u64 = 1 << 16;
 /// not positions: a run-length search covers far more positions than a
 /// position engine could generate in the same time.
 ///
-/// With it, the runs of the whole sequence generated (start, value), from
-/// position 0, when they were kept.
 pub(crate) fn detect_kept(
     moves: &[u64],
     rule: RunRule,
     budget: &Budget,
     min_mean: f64,
-) -> Result<Option<(RunPeriod, Option<KeptRuns>)>, Stopped> {
+) -> Result<RunSearch, Stopped> {
     // A segment costs about as much as a thousand positions of the block
     // engine, so the limits are checked every 4096 segments.
     let meter = Meter::every(budget, Unit::Segments, 1 << 12);
     let mut work = Work { meter, covered: 0, moves: moves.len() as u64 };
-    match search_kept(moves, rule, &mut work, min_mean)? {
-        Kept::Found(found, runs) => Ok(Some((found, Some(runs)))),
-        Kept::GaveUp => Ok(None),
-        Kept::Outgrown => Ok(stream(moves, rule, &mut work, min_mean)?
-            .map(|found| (found, None))),
-    }
+    let found = match search_kept(moves, rule, &mut work, min_mean)? {
+        Kept::Found(found, runs) => Some((found, Some(runs))),
+        Kept::GaveUp => None,
+        Kept::Outgrown => stream(moves, rule, &mut work, min_mean)?
+            .map(|found| (found, None)),
+    };
+    Ok(match found {
+        Some((found, runs)) => RunSearch::Found(found, runs),
+        None => RunSearch::GaveUp { segments: work.meter.done },
+    })
 }
 
 /// Runs (start, value) of a sequence from position 0, in order.

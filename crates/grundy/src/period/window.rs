@@ -48,25 +48,34 @@ pub(crate) fn detect<S: Source>(
     make: impl Fn() -> S,
     budget: &Budget,
 ) -> Result<WindowPeriod, Stopped> {
-    Ok(detect_then(make, budget, |_, _| ())?.0)
+    Ok(detect_then(make, budget, 0, |_, _| ())?.0)
 }
 
 /// [`detect`], and `then` applied to the period found and the whole
 /// sequence generated, when it was kept (`history.rs`: up to 256 MiB of
 /// cells; past that the search streams, as described above, and `then`
 /// is not called).
+///
+/// `spent` is work an earlier engine did on the same search (the
+/// run-length engine's segments before it gave way): it counts against
+/// the budget from the start, and not in the positions reported.
 pub(crate) fn detect_then<S: Source, R>(
     make: impl Fn() -> S,
     budget: &Budget,
+    spent: u64,
     then: impl FnOnce(&WindowPeriod, &[S::Cell]) -> R,
 ) -> Result<(WindowPeriod, Option<R>), Stopped> {
-    let mut meter = Meter::new(budget);
+    let mut meter = Meter::new(budget).after(spent);
+    let own = |mut found: WindowPeriod| {
+        found.positions -= spent;
+        found
+    };
     if let Some(kept) = history::search(&mut make(), &mut meter)? {
         let derived = then(&kept.found, &kept.cells);
-        return Ok((kept.found, Some(derived)));
+        return Ok((own(kept.found), Some(derived)));
     }
     let found = detect_streaming(make, &mut meter, FIRST_SLACK)?;
-    Ok((found, None))
+    Ok((own(found), None))
 }
 
 /// The streaming detector (phases 1 and 2 above) with the first checkpoint

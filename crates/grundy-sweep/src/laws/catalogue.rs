@@ -1,0 +1,354 @@
+//! The catalogue of a search, in Markdown: for each key, the laws
+//! grouped by shape (one formula, linear; two pieces by residue, ...),
+//! each with its family, formula, evidence, held-out count, exceptions
+//! and the `grundy sweep --check` command that re-checks it; then the
+//! refuted laws, and the families with no simple law or not fitted,
+//! counted and named.
+//!
+//! It is built from the records alone ([`FamilyLaws`], the JSON lines),
+//! so a catalogue can be made again from a saved run.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::laws::record::{FamilyLaws, KeyLaw, LawVerdict};
+use crate::laws::search::{LawSearch, Outcome, Stop};
+use crate::laws::space::Span;
+
+/// How many exception rows a table cell lists before "and N more".
+const EXCEPTIONS_SHOWN: usize = 4;
+
+/// The `grundy sweep` command that re-checks `law` on every row of the
+/// family's ranges (fitted and held out): one `--check` per piece. None
+/// without pieces.
+///
+/// ```
+/// use grundy_sweep::laws::check_command;
+/// # let line = r#"{"space":"linear:2","index":0,"family":"a,a+1","coefficients":[1],"shifts":[1],"fit":"a=1..20","validate":"a=1..40","laws":[{"verdict":"law","reason":null,"shape":"one formula, linear","check":["period == 2*a + 1"],"skipped":0,"family":"a,a+1","key":"period","params":["a"],"rows":20,"pieces":[{"when":"true","formula":"2*a + 1","rows":20,"confirming":18}],"exceptions":[],"validated":{"range":"a=21..40","rows":20,"correct":20,"wrong":[]}}]}"#;
+/// let record: grundy_sweep::FamilyLaws = serde_json::from_str(line)?;
+/// assert_eq!(check_command(&record, &record.laws[0]).unwrap(),
+///     "grundy sweep 'a,a+1' --param a=1..40 --check 'period == 2*a + 1'");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_command(record: &FamilyLaws, law: &KeyLaw) -> Option<String> {
+    if law.check.is_empty() {
+        return None;
+    }
+    let span = |s: &str| Span::parse(s, "a").ok();
+    let range = match (span(&record.fit), span(&record.validate)) {
+        (Some(f), Some(v)) => {
+            format!("a={}..{}", f.lo.min(v.lo), f.hi.max(v.hi))
+        }
+        _ => record.validate.clone(),
+    };
+    let mut command =
+        format!("grundy sweep '{}' --param {range}", record.family);
+    for check in &law.check {
+        let _ = write!(command, " --check '{check}'");
+    }
+    Some(command)
+}
+
+/// The catalogue of `records` (in the order the search made them), with
+/// the search's spaces, ranges and how far it got.
+pub fn markdown(
+    search: &LawSearch,
+    records: &[FamilyLaws],
+    outcome: Outcome,
+) -> String {
+    let spec = search.spec();
+    let mut s = String::new();
+    let spaces: Vec<String> =
+        spec.spaces.iter().map(ToString::to_string).collect();
+    let _ = writeln!(s, "# Laws of {}\n", spaces.join(", "));
+    let _ = writeln!(
+        s,
+        "Coefficients {}, shifts {}; each family fitted on a={} and validated on a={} (the rows outside the fitting range are held out).\n",
+        spec.coefficients, spec.shifts, spec.fit, spec.validate
+    );
+    for (space, l) in spaces.iter().zip(search.listings()) {
+        let _ = writeln!(
+            s,
+            "- {space}: {} ({} templates; {} equal to another up to a -> a + t, {} with no valid member in the fitting range)",
+            families(l.families.len()),
+            l.templates,
+            l.merged,
+            l.degenerate
+        );
+    }
+    let total: usize = search.families().count();
+    match outcome.stop {
+        Stop::Complete => {}
+        Stop::Deadline | Stop::Cancelled => {
+            let why = if outcome.stop == Stop::Deadline {
+                "the time allowed ran out"
+            } else {
+                "the search was interrupted"
+            };
+            let _ = writeln!(
+                s,
+                "\n**Partial**: {why} after {} of {total} families; the counts below are of those.",
+                records.len()
+            );
+        }
+    }
+    for (k, key) in spec.keys.iter().enumerate() {
+        let _ = writeln!(s, "\n## {key}\n");
+        let entries: Vec<(&FamilyLaws, &KeyLaw)> = records
+            .iter()
+            .filter_map(|r| r.laws.get(k).map(|l| (r, l)))
+            .collect();
+        let count = |v: LawVerdict| {
+            entries.iter().filter(|(_, l)| l.verdict == v).count()
+        };
+        let _ = writeln!(
+            s,
+            "{}: {} with a law, {} refuted on held-out rows, {} not validated, {} with no simple law, {} not fitted.",
+            families(entries.len()),
+            count(LawVerdict::Law),
+            count(LawVerdict::Refuted),
+            count(LawVerdict::Unvalidated),
+            count(LawVerdict::NoSimpleLaw),
+            count(LawVerdict::Unfit)
+        );
+        let mut shapes: BTreeMap<&str, Vec<(&FamilyLaws, &KeyLaw)>> =
+            BTreeMap::new();
+        for &(r, l) in &entries {
+            if l.verdict == LawVerdict::Law {
+                let shape = l.shape.as_deref().unwrap_or("?");
+                shapes.entry(shape).or_default().push((r, l));
+            }
+        }
+        let mut shapes: Vec<(&str, Vec<(&FamilyLaws, &KeyLaw)>)> =
+            shapes.into_iter().collect();
+        shapes.sort_by_key(|(name, list)| {
+            (std::cmp::Reverse(list.len()), *name)
+        });
+        for (shape, list) in &shapes {
+            let _ = writeln!(s, "\n### {shape} ({})\n", families(list.len()));
+            let _ = writeln!(
+                s,
+                "| family | law | fitted rows | held out: right/total | exceptions | re-check |"
+            );
+            let _ = writeln!(s, "|---|---|---|---|---|---|");
+            for (r, l) in list {
+                let v = l.fit.validated.as_ref();
+                let held = v.map_or("-".to_string(), |v| {
+                    format!("{}/{} ({})", v.correct, v.rows, v.range)
+                });
+                let _ = writeln!(
+                    s,
+                    "| `{}` | {} | {} | {held} | {} | {} |",
+                    r.family,
+                    law_cell(l),
+                    l.fit.rows,
+                    exceptions_cell(l),
+                    check_command(r, l).map_or("-".to_string(), |c| code(&c))
+                );
+            }
+        }
+        let refuted: Vec<&(&FamilyLaws, &KeyLaw)> = entries
+            .iter()
+            .filter(|(_, l)| l.verdict == LawVerdict::Refuted)
+            .collect();
+        if !refuted.is_empty() {
+            let _ = writeln!(s, "\n### refuted on held-out rows\n");
+            let _ = writeln!(
+                s,
+                "| family | law fitted | held out: right/total | first wrong row |"
+            );
+            let _ = writeln!(s, "|---|---|---|---|");
+            for (r, l) in refuted {
+                let Some(v) = l.fit.validated.as_ref() else { continue };
+                let first = v.wrong.first().map_or("-".to_string(), |w| {
+                    let a = w.get("a").flatten().unwrap_or_default();
+                    let truth = w.get(&l.fit.key).flatten();
+                    let predicted = w.get("predicted").flatten();
+                    let show = |x: Option<i64>| {
+                        x.map_or("none".to_string(), |x| x.to_string())
+                    };
+                    format!(
+                        "a={a}: {} {}, predicted {}",
+                        l.fit.key,
+                        show(truth),
+                        show(predicted)
+                    )
+                });
+                let _ = writeln!(
+                    s,
+                    "| `{}` | {} | {}/{} ({}) | {first} |",
+                    r.family,
+                    law_cell(l),
+                    v.correct,
+                    v.rows,
+                    v.range
+                );
+            }
+        }
+        for verdict in [
+            LawVerdict::Unvalidated,
+            LawVerdict::NoSimpleLaw,
+            LawVerdict::Unfit,
+        ] {
+            let list: Vec<String> = entries
+                .iter()
+                .filter(|(_, l)| l.verdict == verdict)
+                .map(|(r, _)| format!("`{}`", r.family))
+                .collect();
+            if !list.is_empty() {
+                let _ = writeln!(
+                    s,
+                    "\n### {} ({})\n\n{}",
+                    verdict.words(),
+                    families(list.len()),
+                    list.join(", ")
+                );
+            }
+        }
+    }
+    s
+}
+
+/// "1 family", "2 families".
+fn families(n: usize) -> String {
+    if n == 1 { "1 family".to_string() } else { format!("{n} families") }
+}
+
+/// The law's pieces: `` `period = 2*a + 1` ``, or one line per piece
+/// with its condition.
+fn law_cell(l: &KeyLaw) -> String {
+    let key = &l.fit.key;
+    let pieces: Vec<String> = l
+        .fit
+        .pieces
+        .iter()
+        .map(|p| {
+            if p.when == "true" {
+                code(&format!("{key} = {}", p.formula))
+            } else {
+                format!(
+                    "{}: {}",
+                    code(&p.when),
+                    code(&format!("{key} = {}", p.formula))
+                )
+            }
+        })
+        .collect();
+    pieces.join("<br>")
+}
+
+/// The rows the law does not explain in the fitting range.
+fn exceptions_cell(l: &KeyLaw) -> String {
+    let rows = &l.fit.exceptions;
+    if rows.is_empty() {
+        return "none".to_string();
+    }
+    let mut shown: Vec<String> = rows
+        .iter()
+        .take(EXCEPTIONS_SHOWN)
+        .map(|r| {
+            let a = r.get("a").flatten().unwrap_or_default();
+            let v = r
+                .get(&l.fit.key)
+                .flatten()
+                .map_or("none".to_string(), |v| v.to_string());
+            format!("a={a}: {v}")
+        })
+        .collect();
+    if rows.len() > EXCEPTIONS_SHOWN {
+        shown.push(format!("and {} more", rows.len() - EXCEPTIONS_SHOWN));
+    }
+    shown.join("; ")
+}
+
+/// Inline code in a table cell: `|` escaped (GitHub reads `\|` inside
+/// code spans in tables as `|`).
+fn code(text: &str) -> String {
+    format!("`{}`", text.replace('|', "\\|"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use grundy_fit::{Key, Options};
+
+    use super::*;
+    use crate::laws::search::LawSpec;
+    use crate::run::RunOptions;
+
+    fn search() -> LawSearch {
+        LawSearch::new(LawSpec {
+            spaces: vec!["linear:2".parse().unwrap()],
+            coefficients: Span { lo: 1, hi: 2 },
+            shifts: Span { lo: 1, hi: 1 },
+            fit: Span { lo: 1, hi: 12 },
+            validate: Span { lo: 1, hi: 24 },
+            keys: vec![Key::Period],
+            options: Options::default(),
+        })
+        .unwrap()
+    }
+
+    /// The words and the layout of the catalogue, whole. ({a, 2a+1} has
+    /// period 3a + 1 but for a = 1, {1, 3}, period 2: one exception in
+    /// 12 rows is more than a law may leave, 5%.)
+    #[test]
+    fn catalogue_of_a_small_space() {
+        let s = search();
+        let mut records = Vec::new();
+        let options = RunOptions { jobs: 1, ..RunOptions::default() };
+        let outcome = s.run(&options, None, &mut |r| records.push(r)).unwrap();
+        assert_eq!(outcome, Outcome { done: 2, stop: Stop::Complete });
+        let md = markdown(&s, &records, outcome);
+        let want = "\
+# Laws of linear:2
+
+Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a=1..24 (the rows outside the fitting range are held out).
+
+- linear:2: 2 families (2 templates; 0 equal to another up to a -> a + t, 0 with no valid member in the fitting range)
+
+## period
+
+2 families: 1 with a law, 0 refuted on held-out rows, 0 not validated, 1 with no simple law, 0 not fitted.
+
+### one formula, linear (1 family)
+
+| family | law | fitted rows | held out: right/total | exceptions | re-check |
+|---|---|---|---|---|---|
+| `a,a+1` | `period = 2*a + 1` | 12 | 12/12 (a=13..24) | none | `grundy sweep 'a,a+1' --param a=1..24 --check 'period == 2*a + 1'` |
+
+### no simple law (1 family)
+
+`a,2*a+1`
+";
+        assert_eq!(md, want, "{md}");
+    }
+
+    /// A search stopped by its deadline says so, and counts only the
+    /// families done.
+    #[test]
+    fn a_partial_catalogue_says_so() {
+        let s = search();
+        let mut records = Vec::new();
+        let outcome = s
+            .run(&RunOptions::default(), Some(Instant::now()), &mut |r| {
+                records.push(r)
+            })
+            .unwrap();
+        assert_eq!(outcome, Outcome { done: 0, stop: Stop::Deadline });
+        let md = markdown(&s, &records, outcome);
+        assert!(md.contains("\n**Partial**: the time allowed ran out after 0 of 2 families; the counts below are of those.\n"), "{md}");
+        assert!(md.contains("\n0 families: 0 with a law,"), "{md}");
+    }
+
+    /// A `|` in a condition is escaped, so that the table keeps its
+    /// columns.
+    #[test]
+    fn pipes_in_conditions_are_escaped() {
+        assert_eq!(
+            code("a % 6 == 3 || a % 6 == 1"),
+            "`a % 6 == 3 \\|\\| a % 6 == 1`"
+        );
+    }
+}

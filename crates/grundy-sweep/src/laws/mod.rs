@@ -1,0 +1,19 @@
+//! `grundy laws`: search whole spaces of families for the laws behind
+//! their periods (issue 38).
+//!
+//! A [`Space`] lists families (`linear:3`: every `{a, c1*a + d1, c2*a +
+//! d2}` with coefficients and shifts in given ranges, each family once);
+//! a [`LawSearch`] sweeps each family with this crate's sweeps, fits each
+//! key with `grundy-fit` (the fitter of `grundy fit`), and tests every
+//! law on held-out rows beyond the fitting range; a [`FamilyLaws`] per
+//! family is the JSON line, and [`markdown`] the catalogue.
+
+mod catalogue;
+mod record;
+mod search;
+mod space;
+
+pub use catalogue::{check_command, markdown};
+pub use record::{FamilyLaws, KeyLaw, LawVerdict};
+pub use search::{LawSearch, LawSpec, Outcome, Stop};
+pub use space::{LINEAR, Listing, MAX_TEMPLATES, Member, Space, Span};
