@@ -87,8 +87,10 @@ pub enum Command {
     /// Each family is swept on the values of a in --fit and --validate,
     /// each key fitted on the --fit rows as `grundy fit` does, and each
     /// law tested on the held-out rows (those of --validate outside
-    /// --fit): it is reported as a law only if it is right on every
-    /// held-out row with a value, with the count and the region.
+    /// --fit, which must reach at least twice the top of --fit): it is
+    /// reported as a law only if it is right on every held-out row with a
+    /// value, at least half of the held-out rows have one, and they reach
+    /// the top tenth of --validate; the count and the region are printed.
     ///
     /// A SPACE is `linear:K`: every family of K-element sets {a, c1*a+d1,
     /// ..., c(K-1)*a+d(K-1)} (K = 2, 3 or 4) with each coefficient ci in
@@ -105,8 +107,9 @@ pub enum Command {
     /// a-2, 3*a+1} is written a,a+2,3*a+7). No other change of parameter
     /// is used (a -> 2*a is not). Members where an element is 0 or
     /// negative, or two elements are equal, are left out: a family starts
-    /// at the least a past all of them, and a family with no member in
-    /// --fit is left out.
+    /// at the least a past all of them. A family with no member in --fit
+    /// is left out; one whose start lies past --fit is reported `unfit`
+    /// with the reason.
     ///
     /// The keys of the JSON lines: `grundy help json`.
     Laws(crate::cmd::laws::LawsArgs),

@@ -18,7 +18,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use grundy_fit::{Key, Options};
-use grundy_sweep::laws::{self, LawSearch, LawSpec, Space, Span, Stop};
+use grundy_sweep::laws::{
+    self, LawInput, LawSearch, LawSpec, Space, Span, Stop,
+};
 
 use crate::format::{Format, FormatFlags};
 use crate::term::{Output, Progress};
@@ -57,7 +59,9 @@ pub struct LawsArgs {
     pub fit: String,
     /// The values of a each law is validated on: the rows outside --fit
     /// are held out, and a law is reported as one only if it is right on
-    /// every held-out row with a value. It must reach past --fit.
+    /// every held-out row with a value, and at least half of them, up to
+    /// near the top of the range, have one. It must reach at least twice
+    /// the top of --fit.
     #[arg(
         long,
         value_name = "RANGE",
@@ -142,23 +146,18 @@ impl LawsArgs {
             keys,
             options,
         };
-        // The library's messages name no flag; the first words say which.
+        // The library's messages name no flag; its error names the input.
         LawSearch::new(spec).map_err(|e| {
-            let m = e.message();
-            let flag = if m.starts_with("the validation range") {
-                "--validate"
-            } else if m.starts_with("max_value") {
-                "--for"
-            } else if m.starts_with("coefficients ")
-                && !m.contains(" and shifts ")
-            {
-                "--coefficients"
-            } else if m.starts_with("shifts ") {
-                "--shifts"
-            } else {
-                return anyhow::Error::from(e);
+            let flag = match e.input() {
+                Some(LawInput::Spaces) => "SPACE",
+                Some(LawInput::Coefficients) => "--coefficients",
+                Some(LawInput::Shifts) => "--shifts",
+                Some(LawInput::Fit) => "--fit",
+                Some(LawInput::Validate) => "--validate",
+                Some(LawInput::Keys) => "--for",
+                None => return anyhow::Error::from(e),
             };
-            anyhow::anyhow!("{flag}: {m}")
+            anyhow::anyhow!("{flag}: {}", e.message())
         })
     }
 }
@@ -184,17 +183,27 @@ pub fn run(args: LawsArgs) -> anyhow::Result<ExitCode> {
     let total = search.families().count() as u64;
     let progress = Progress::counting(total, 0, "families");
     crate::signals::graceful(options.cancel.clone());
+    // The records are kept only for the catalogue, written at the end;
+    // JSON lines are written as each family is done, and a failed write
+    // (stdout closed by `head`) stops the search.
     let mut records = Vec::new();
     let mut written: anyhow::Result<()> = Ok(());
+    let cancel = options.cancel.clone();
     let outcome = search.run(&options, deadline, &mut |record| {
         progress.inc(1);
-        if format == Format::Jsonl && written.is_ok() {
-            written = serde_json::to_writer(&mut out, &record)
-                .map_err(anyhow::Error::from)
-                .and_then(|()| Ok(writeln!(out)?))
-                .and_then(|()| Ok(out.flush()?));
+        match format {
+            Format::Jsonl if written.is_ok() => {
+                written = serde_json::to_writer(&mut out, &record)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|()| Ok(writeln!(out)?))
+                    .and_then(|()| Ok(out.flush()?));
+                if written.is_err() {
+                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            Format::Jsonl => {}
+            _ => records.push(record),
         }
-        records.push(record);
     });
     let interrupted = crate::signals::abrupt();
     progress.finish();

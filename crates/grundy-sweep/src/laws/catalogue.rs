@@ -1,9 +1,10 @@
 //! The catalogue of a search, in Markdown: for each key, the laws
 //! grouped by shape (one formula, linear; two pieces by residue, ...),
-//! each with its family, formula, evidence, held-out count, exceptions
-//! and the `grundy sweep --check` command that re-checks it; then the
-//! refuted laws, and the families with no simple law or not fitted,
-//! counted and named.
+//! each with its family, formula, evidence, held-out count, skipped rows
+//! and exceptions, and after each table the `grundy sweep --check`
+//! commands that re-check them (in a code block, so that they copy as
+//! they are); then the refuted laws, and the families with no simple law
+//! or not fitted, counted and named.
 //!
 //! It is built from the records alone ([`FamilyLaws`], the JSON lines),
 //! so a catalogue can be made again from a saved run.
@@ -18,9 +19,11 @@ use crate::laws::space::Span;
 /// How many exception rows a table cell lists before "and N more".
 const EXCEPTIONS_SHOWN: usize = 4;
 
-/// The `grundy sweep` command that re-checks `law` on every row of the
-/// family's ranges (fitted and held out): one `--check` per piece. None
-/// without pieces.
+/// The `grundy sweep` command that re-checks `law` on every row from the
+/// start of the family's fitting range to the end of its validation
+/// range: its `--check` expressions, which pass exactly where the law and
+/// the exceptions listed with it hold (it exits 0 then). None without
+/// pieces.
 ///
 /// ```
 /// use grundy_sweep::laws::check_command;
@@ -69,11 +72,12 @@ pub fn markdown(
     for (space, l) in spaces.iter().zip(search.listings()) {
         let _ = writeln!(
             s,
-            "- {space}: {} ({} templates; {} equal to another up to a -> a + t, {} with no valid member in the fitting range)",
+            "- {space}: {} ({} templates; {} equal to another up to a -> a + t; {} left out, with no valid member in the fitting range; {} listed but not fitted, their elements changing order past it)",
             families(l.families.len()),
             l.templates,
             l.merged,
-            l.degenerate
+            l.degenerate,
+            l.late
         );
     }
     let total: usize = search.families().count();
@@ -128,7 +132,7 @@ pub fn markdown(
             let _ = writeln!(s, "\n### {shape} ({})\n", families(list.len()));
             let _ = writeln!(
                 s,
-                "| family | law | fitted rows | held out: right/total | exceptions | re-check |"
+                "| family | law | fitted rows | held out: right/total | skipped | exceptions |"
             );
             let _ = writeln!(s, "|---|---|---|---|---|---|");
             for (r, l) in list {
@@ -142,8 +146,17 @@ pub fn markdown(
                     r.family,
                     law_cell(l),
                     l.fit.rows,
+                    l.skipped,
                     exceptions_cell(l),
-                    check_command(r, l).map_or("-".to_string(), |c| code(&c))
+                );
+            }
+            let commands: Vec<String> =
+                list.iter().filter_map(|(r, l)| check_command(r, l)).collect();
+            if !commands.is_empty() {
+                let _ = writeln!(
+                    s,
+                    "\nRe-check (each exits 0 when the law and its exceptions hold):\n\n```sh\n{}\n```",
+                    commands.join("\n")
                 );
             }
         }
@@ -306,7 +319,7 @@ mod tests {
 
 Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a=1..24 (the rows outside the fitting range are held out).
 
-- linear:2: 2 families (2 templates; 0 equal to another up to a -> a + t, 0 with no valid member in the fitting range)
+- linear:2: 2 families (2 templates; 0 equal to another up to a -> a + t; 0 left out, with no valid member in the fitting range; 0 listed but not fitted, their elements changing order past it)
 
 ## period
 
@@ -314,9 +327,15 @@ Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a
 
 ### one formula, linear (1 family)
 
-| family | law | fitted rows | held out: right/total | exceptions | re-check |
+| family | law | fitted rows | held out: right/total | skipped | exceptions |
 |---|---|---|---|---|---|
-| `a,a+1` | `period = 2*a + 1` | 12 | 12/12 (a=13..24) | none | `grundy sweep 'a,a+1' --param a=1..24 --check 'period == 2*a + 1'` |
+| `a,a+1` | `period = 2*a + 1` | 12 | 12/12 (a=13..24) | 0 | none |
+
+Re-check (each exits 0 when the law and its exceptions hold):
+
+```sh
+grundy sweep 'a,a+1' --param a=1..24 --check 'period == 2*a + 1'
+```
 
 ### no simple law (1 family)
 
@@ -343,7 +362,7 @@ Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a
     }
 
     /// A `|` in a condition is escaped, so that the table keeps its
-    /// columns.
+    /// columns (the re-check commands are outside the table, as they are).
     #[test]
     fn pipes_in_conditions_are_escaped() {
         assert_eq!(

@@ -15,5 +15,8 @@ mod space;
 
 pub use catalogue::{check_command, markdown};
 pub use record::{FamilyLaws, KeyLaw, LawVerdict};
-pub use search::{LawSearch, LawSpec, Outcome, Stop};
+pub use search::{
+    LawError, LawInput, LawSearch, LawSpec, MIN_CHECKED, Outcome, Stop,
+    WRONG_SHOWN,
+};
 pub use space::{LINEAR, Listing, MAX_TEMPLATES, Member, Space, Span};

@@ -46,15 +46,20 @@ pub struct FamilyLaws {
 pub struct KeyLaw {
     /// The outcome.
     pub verdict: LawVerdict,
-    /// Why there is no law, or why it was not fitted (null for a law).
+    /// Why there is no law, why it was not validated, or why it was not
+    /// fitted (null for a law).
     pub reason: Option<String>,
     /// The law's shape (`one formula, linear`), the catalogue's group;
     /// null without pieces.
     pub shape: Option<String>,
-    /// One `grundy sweep --check` expression per piece.
+    /// The `grundy sweep --check` expressions that re-check the law: one
+    /// per piece, true on the exceptions of the fitting range, and one
+    /// for the exceptions' values; together they pass exactly where the
+    /// law and its exceptions hold.
     pub check: Vec<String>,
     /// Held-out rows without a value (not found within the per-set
-    /// budget), which the validation could not check.
+    /// budget), which the validation could not check; they are not in
+    /// `validated.range` either.
     pub skipped: usize,
     /// The `grundy fit --json` object; `validated.range` is the held-out
     /// region, `validated.rows` and `validated.correct` the honest count.
@@ -66,11 +71,15 @@ pub struct KeyLaw {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LawVerdict {
-    /// A law, right on every held-out row with a value (at least one).
+    /// A law, right on every held-out row with a value; at least half
+    /// the held-out rows have one, and they reach the top tenth of the
+    /// held-out range.
     Law,
     /// A law on the fitted rows, wrong on some held-out row.
     Refuted,
-    /// A law on the fitted rows, but no held-out row had a value.
+    /// A law on the fitted rows, right on every held-out row with a
+    /// value, but too few of them had one (fewer than half, or none near
+    /// the top of the validation range; the reason says which).
     Unvalidated,
     /// The fitter found no simple law.
     NoSimpleLaw,
@@ -84,7 +93,9 @@ impl LawVerdict {
         match self {
             LawVerdict::Law => "law",
             LawVerdict::Refuted => "refuted on held-out rows",
-            LawVerdict::Unvalidated => "not validated (no held-out value)",
+            LawVerdict::Unvalidated => {
+                "not validated (too few held-out values)"
+            }
             LawVerdict::NoSimpleLaw => "no simple law",
             LawVerdict::Unfit => "not fitted",
         }

@@ -4,8 +4,11 @@
 //! and each law tested on the held-out rows, the validation rows outside
 //! the fitting range.
 //!
-//! A law counts only when it is right on every held-out row with a value;
-//! the count (right/total) and the region are part of the record. The
+//! A law counts only when it is right on every held-out row with a value,
+//! at least half of the held-out rows have one, and those reach into the
+//! top tenth of the held-out range ([`MIN_CHECKED`]); the count
+//! (right/total), the rows skipped and the region of the rows checked are
+//! part of the record. The
 //! search polls its stop conditions (a deadline for the whole search, the
 //! caller's cancel flag) before each family and each key, and a family's
 //! sweep is cut short by either; a family cut short is not reported.
@@ -14,12 +17,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use grundy_fit::{FitRow, FitTable, FitVerdict, Key, Options, SweepRow};
+use grundy_fit::{Fit, FitRow, FitTable, FitVerdict, Key, Options, SweepRow};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::family::Family;
 use crate::laws::record::{FamilyLaws, KeyLaw, LawVerdict};
-use crate::laws::space::{Listing, Member, Space, Span};
+use crate::laws::space::{Listing, Member, Space, Span, form as form_text};
 use crate::row::Row;
 use crate::run::{RunOptions, run};
 
@@ -70,6 +73,80 @@ pub struct Outcome {
     pub stop: Stop,
 }
 
+/// The share of the held-out rows that must have a value (be checked)
+/// before a law counts, as a fraction: at least half. The checked rows
+/// must also reach the top tenth of the held-out range.
+pub const MIN_CHECKED: (usize, usize) = (1, 2);
+
+/// How many wrong held-out rows the record of a family with no simple
+/// law keeps (`validated.rows - validated.correct` counts them all).
+pub const WRONG_SHOWN: usize = 5;
+
+/// The input of a [`LawSpec`] that an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LawInput {
+    /// The spaces.
+    Spaces,
+    /// The coefficients.
+    Coefficients,
+    /// The shifts.
+    Shifts,
+    /// The fitting range.
+    Fit,
+    /// The validation range.
+    Validate,
+    /// The keys.
+    Keys,
+}
+
+/// Why a [`LawSpec`] was refused: the error, and the input to fix when
+/// it is one (not when the message names several, e.g. coefficients and
+/// shifts that give too few elements).
+#[derive(Debug)]
+pub struct LawError {
+    input: Option<LawInput>,
+    error: Error,
+}
+
+impl LawError {
+    pub(crate) fn new(input: Option<LawInput>, error: Error) -> LawError {
+        LawError { input, error }
+    }
+
+    /// The input to fix, when the error is about one.
+    pub fn input(&self) -> Option<LawInput> {
+        self.input
+    }
+
+    /// The message (one line, naming no flag).
+    pub fn message(&self) -> &str {
+        self.error.message()
+    }
+
+    /// The kind of the error.
+    pub fn kind(&self) -> ErrorKind {
+        self.error.kind()
+    }
+}
+
+impl std::fmt::Display for LawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for LawError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&self.error)
+    }
+}
+
+impl From<LawError> for Error {
+    fn from(e: LawError) -> Error {
+        e.error
+    }
+}
+
 impl LawSearch {
     /// Checks `spec` and lists the families, before any work: no space,
     /// no key, a validation range that does not reach past the fitting
@@ -95,40 +172,58 @@ impl LawSearch {
     /// assert!(e.message().starts_with("the validation range 1..20"), "{e}");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(spec: LawSpec) -> Result<LawSearch> {
+    pub fn new(spec: LawSpec) -> Result<LawSearch, LawError> {
+        use LawInput as I;
+        let refuse = |input, message: String| {
+            Err(LawError::new(Some(input), Error::parse(message)))
+        };
         if spec.spaces.is_empty() {
-            return Err(Error::parse(
-                "no space to search; name one, e.g. linear:2",
-            ));
+            return refuse(
+                I::Spaces,
+                "no space to search; name one, e.g. linear:2".into(),
+            );
         }
         if spec.keys.is_empty() {
-            return Err(Error::parse("no key to fit; name one, e.g. period"));
+            return refuse(
+                I::Keys,
+                "no key to fit; name one, e.g. period".into(),
+            );
         }
         let (f, v) = (spec.fit, spec.validate);
         let max = grundy::MAX_ELEMENT as i64;
-        for range in [f, v] {
+        for (input, range) in [(I::Fit, f), (I::Validate, v)] {
             if range.hi > max {
-                return Err(Error::new(
-                    crate::error::ErrorKind::TooLarge,
-                    format!(
-                        "the range {range} of a reaches past {max}, the largest element of a set; narrow it"
+                return Err(LawError::new(
+                    Some(input),
+                    Error::new(
+                        ErrorKind::TooLarge,
+                        format!(
+                            "the range {range} of a reaches past {max}, the largest element of a set; narrow it"
+                        ),
                     ),
                 ));
             }
         }
-        if v.hi <= f.hi {
-            return Err(Error::parse(format!(
-                "the validation range {v} does not reach past the fitting range {f}; held-out rows must go further, e.g. {}..{}",
-                f.lo.min(v.lo),
-                f.hi.saturating_mul(4).max(f.hi.saturating_add(1))
-            )));
+        // Held-out rows well beyond the fitted ones: to twice the top of
+        // the fitting range at least.
+        let twice = f.hi.saturating_mul(2).max(f.hi.saturating_add(1));
+        if v.hi < twice {
+            return refuse(
+                I::Validate,
+                format!(
+                    "the validation range {v} does not reach twice the top of the fitting range {f} (a={twice}); held-out rows must go well beyond it, e.g. {}..{}",
+                    f.lo.min(v.lo),
+                    f.hi.saturating_mul(4).max(twice)
+                ),
+            );
         }
         if spec.spaces.iter().any(Space::all_but)
             && spec.keys.contains(&Key::MaxValue)
         {
-            return Err(Error::parse(
-                "max_value is not a key of all-but sets (their values are unbounded); fit another key, e.g. period",
-            ));
+            return refuse(
+                I::Keys,
+                "max_value is not a key of all-but sets (their values are unbounded); fit another key, e.g. period".into(),
+            );
         }
         let mut listings = Vec::new();
         for space in &spec.spaces {
@@ -141,11 +236,40 @@ impl LawSearch {
         if listings.iter().all(|l| l.families.is_empty()) {
             let names: Vec<String> =
                 spec.spaces.iter().map(Space::to_string).collect();
-            return Err(Error::parse(format!(
-                "{} {} no family with a member in the fitting range {f} (an element is not positive, or two are equal, for every a there); raise its upper bound",
-                names.join(", "),
-                if names.len() == 1 { "has" } else { "have" }
-            )));
+            return Err(LawError::new(
+                None,
+                Error::parse(format!(
+                    "{} {} no family with a member in the fitting range {f} (an element is not positive, or two are equal, for every a there); raise its upper bound",
+                    names.join(", "),
+                    if names.len() == 1 { "has" } else { "have" }
+                )),
+            ));
+        }
+        // The largest element swept: c*a + d at the top of --validate.
+        let largest = listings
+            .iter()
+            .flat_map(|l| &l.families)
+            .flat_map(|m| m.forms.iter().map(move |&f| (f, m)))
+            .max_by_key(|((c, d), _)| {
+                i128::from(*c) * i128::from(v.hi) + i128::from(*d)
+            });
+        if let Some(((c, d), m)) = largest {
+            let top = i128::from(c) * i128::from(v.hi) + i128::from(d);
+            if top > i128::from(max) {
+                let lower = (max - d).div_euclid(c);
+                return Err(LawError::new(
+                    Some(I::Validate),
+                    Error::new(
+                        ErrorKind::TooLarge,
+                        format!(
+                            "the element {} of {} is {top} at a={}, past {max}, the largest element of a set; lower the validation range to a={lower} at most, or narrow the coefficients and shifts",
+                            form_text(c, d),
+                            m.template(),
+                            v.hi
+                        ),
+                    ),
+                ));
+            }
         }
         Ok(LawSearch { spec, listings })
     }
@@ -192,16 +316,21 @@ impl LawSearch {
             if let Some(stop) = stop() {
                 return Ok(Outcome { done, stop });
             }
+            if let Some(why) = member.late(self.spec.fit) {
+                sink(self.late_record(member, &why));
+                done += 1;
+                continue;
+            }
             let Some(rows) = self.sweep(member, options, deadline)? else {
                 let stop = stop().unwrap_or(Stop::Cancelled);
                 return Ok(Outcome { done, stop });
             };
             let mut laws = Vec::new();
-            for &key in &self.spec.keys {
+            for (&key, rows) in self.spec.keys.iter().zip(rows) {
                 if let Some(stop) = stop() {
                     return Ok(Outcome { done, stop });
                 }
-                laws.push(self.key_law(member, key, &rows));
+                laws.push(self.key_law(member, key, rows));
             }
             let (fit, validate) = self.ranges(member);
             sink(FamilyLaws {
@@ -219,6 +348,28 @@ impl LawSearch {
         Ok(Outcome { done, stop: Stop::Complete })
     }
 
+    /// The record of a family whose elements change order past the
+    /// fitting range: every key unfitted, for that reason.
+    fn late_record(&self, member: &Member, why: &str) -> FamilyLaws {
+        let template = member.template();
+        let laws = self
+            .spec
+            .keys
+            .iter()
+            .map(|key| unfit(&template, *key, 0, why.to_string()))
+            .collect();
+        FamilyLaws {
+            space: member.space.to_string(),
+            index: member.index,
+            family: template,
+            coefficients: member.coefficients(),
+            shifts: member.shifts(),
+            fit: format!("a={}", self.spec.fit),
+            validate: format!("a={}", self.spec.validate),
+            laws,
+        }
+    }
+
     /// The fitting and validation ranges of a family: from its first
     /// valid member on.
     pub fn ranges(&self, member: &Member) -> (Span, Span) {
@@ -228,116 +379,99 @@ impl LawSearch {
         (fit, validate)
     }
 
-    /// The rows of the family on the union of its ranges, in order, or
+    /// The ranges swept for a family: its fitting and validation ranges,
+    /// as one range when they meet, else both (never the rows between).
+    fn swept(&self, member: &Member) -> Vec<Span> {
+        let (f, v) = self.ranges(member);
+        if v.lo <= f.hi.saturating_add(1) && f.lo <= v.hi.saturating_add(1) {
+            vec![Span { lo: f.lo.min(v.lo), hi: f.hi.max(v.hi) }]
+        } else {
+            let mut both = vec![f, v];
+            both.sort_by_key(|s| s.lo);
+            both
+        }
+    }
+
+    /// The family's rows on its ranges as the fitter reads them, one list
+    /// per key (in the order of the keys), sorted by `a`: each batch of
+    /// the sweep is converted as it arrives, so no row's set is kept.
     /// `None` when the sweep was cut short (cancel flag or deadline).
     fn sweep(
         &self,
         member: &Member,
         options: &RunOptions,
         deadline: Option<Instant>,
-    ) -> Result<Option<Vec<Row>>> {
-        let (fit, validate) = self.ranges(member);
-        let (lo, hi) = (fit.lo.min(validate.lo), fit.hi.max(validate.hi));
-        let family =
-            Family::template(&member.template(), &[format!("a={lo}..{hi}")])?;
-        let mut rows = Vec::new();
-        let Some(deadline) = deadline else {
-            // The caller's flag stops the sweep's workers directly.
-            run(&family, &|_| true, options, &mut |b| rows.extend(b))?;
-            if options.cancel.load(Ordering::Relaxed) {
-                return Ok(None);
-            }
-            rows.sort_by_key(|r| r.index);
-            return Ok(Some(rows));
-        };
-        // With a deadline, the sweep has a flag of its own, set by a
-        // watchdog when the deadline passes or the caller's flag is set
-        // (so that the deadline never sets the caller's flag). The
-        // watchdog wakes every 20 ms, and at once when the sweep ends.
-        let flag = Arc::new(AtomicBool::new(false));
-        let swept = RunOptions { cancel: flag.clone(), ..options.clone() };
-        let (done, ended) = std::sync::mpsc::channel::<()>();
-        let watched = flag.clone();
-        let result = std::thread::scope(|scope| {
-            scope.spawn(move || {
-                loop {
-                    let now = Instant::now();
-                    if now >= deadline
-                        || options.cancel.load(Ordering::Relaxed)
-                    {
-                        watched.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    let wait = (deadline - now).min(Duration::from_millis(20));
-                    match ended.recv_timeout(wait) {
-                        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                        _ => return,
+    ) -> Result<Option<Vec<Vec<SweepRow>>>> {
+        let keys = &self.spec.keys;
+        let mut rows: Vec<Vec<SweepRow>> = vec![Vec::new(); keys.len()];
+        for span in self.swept(member) {
+            let family =
+                Family::template(&member.template(), &[format!("a={span}")])?;
+            let mut push = |batch: Vec<Row>| {
+                for r in batch {
+                    for (k, key) in keys.iter().enumerate() {
+                        rows[k].push(SweepRow {
+                            params: r.params.clone(),
+                            found: r.result.found().map(|f| f.get(key.name())),
+                        });
                     }
                 }
-            });
-            let r = run(&family, &|_| true, &swept, &mut |b| rows.extend(b));
-            drop(done);
-            r
-        });
-        result?;
-        if flag.load(Ordering::Relaxed) {
-            return Ok(None);
+            };
+            if !sweep_one(&family, options, deadline, &mut push)? {
+                return Ok(None);
+            }
         }
-        rows.sort_by_key(|r| r.index);
+        for list in &mut rows {
+            list.sort_by(|x, y| x.params.cmp(&y.params));
+        }
         Ok(Some(rows))
     }
 
-    /// The fit of `key` on the family's fitting rows, validated on the
-    /// others.
-    fn key_law(&self, member: &Member, key: Key, rows: &[Row]) -> KeyLaw {
-        let (fit_range, _) = self.ranges(member);
+    /// The fit of `key` on the family's fitting rows, validated on its
+    /// held-out rows: the rows of the validation range that were not
+    /// fitted (`rows` holds both ranges, sorted).
+    fn key_law(
+        &self,
+        member: &Member,
+        key: Key,
+        rows: Vec<SweepRow>,
+    ) -> KeyLaw {
+        let (fit_range, validate_range) = self.ranges(member);
         let names = vec!["a".to_string()];
         let template = member.template();
-        let value = |r: &Row| r.result.found().map(|f| f.get(key.name()));
-        let (fitted, held): (Vec<&Row>, Vec<&Row>) =
-            rows.iter().partition(|r| fit_range.contains(r.params[0]));
-        let table = FitTable::from_sweep(
-            names.clone(),
-            key,
-            fitted.iter().map(|r| SweepRow {
-                params: r.params.clone(),
-                found: value(r),
-            }),
-        );
-        let unfit = |reason: String| KeyLaw {
-            verdict: LawVerdict::Unfit,
-            reason: Some(reason),
-            shape: None,
-            check: Vec::new(),
-            skipped: 0,
-            fit: grundy_fit::Report {
-                family: template.clone(),
-                key: key.name().to_string(),
-                params: names.clone(),
-                rows: fitted.len(),
-                pieces: Vec::new(),
-                exceptions: Vec::new(),
-                validated: None,
-            },
-        };
-        let fit = match table
-            .and_then(|t| grundy_fit::fit(&t, &self.spec.options))
-        {
-            Ok(fit) => fit,
-            Err(e) => return unfit(e.to_string()),
-        };
-        let held: Vec<FitRow> = held
+        let (fitted, held): (Vec<SweepRow>, Vec<SweepRow>) =
+            rows.into_iter().partition(|r| fit_range.contains(r.params[0]));
+        let validated: Vec<SweepRow> = fitted
             .iter()
-            .map(|r| FitRow {
-                params: r.params.clone(),
-                value: value(r).flatten().and_then(|v| v.try_into().ok()),
-            })
+            .filter(|r| validate_range.contains(r.params[0]))
+            .cloned()
+            .chain(
+                held.into_iter()
+                    .filter(|r| validate_range.contains(r.params[0])),
+            )
             .collect();
+        let nfitted = fitted.len();
+        let tables = FitTable::from_sweep(names.clone(), key, fitted)
+            .and_then(|t| {
+                Ok((FitTable::from_sweep(names, key, validated)?, t))
+            });
+        let (further, table) = match tables {
+            Ok(t) => t,
+            Err(e) => return unfit(&template, key, nfitted, e.to_string()),
+        };
+        let fit = match grundy_fit::fit(&table, &self.spec.options) {
+            Ok(fit) => fit,
+            Err(e) => return unfit(&template, key, nfitted, e.to_string()),
+        };
+        let held = table.rows_beyond(&further);
         let validation = fit.validate(&held);
+        let checked: Vec<&FitRow> =
+            held.iter().filter(|r| r.value.is_some()).collect();
         let mut report = fit.report(&template);
-        report.validated = Some(validation.report(&region(&held)));
+        let mut validated = validation.report(&region(&checked));
         let (verdict, reason) = match fit.verdict() {
             FitVerdict::NoSimpleLaw(why) => {
+                validated.wrong.truncate(WRONG_SHOWN);
                 (LawVerdict::NoSimpleLaw, Some(why.clone()))
             }
             FitVerdict::Law if validation.rows == 0 => (
@@ -352,22 +486,164 @@ impl LawSearch {
                     validation.rows
                 )),
             ),
-            FitVerdict::Law => (LawVerdict::Law, None),
+            FitVerdict::Law => {
+                match thin(held.len(), &checked, fit_range, validate_range) {
+                    Some(why) => (LawVerdict::Unvalidated, Some(why)),
+                    None => (LawVerdict::Law, None),
+                }
+            }
         };
+        report.validated = Some(validated);
         KeyLaw {
             verdict,
             reason,
             shape: shape(fit.pieces()),
-            check: fit.pieces().iter().map(|p| p.check(key)).collect(),
+            check: checks(&fit, key),
             skipped: validation.skipped,
             fit: report,
         }
     }
 }
 
-/// The held-out region: `a=61..400`, or runs joined by `, ` when the
-/// held-out rows lie on both sides of the fitting range.
-fn region(rows: &[FitRow]) -> String {
+/// Sweeps `family`, pushing its batches, stopped by the caller's cancel
+/// flag or `deadline`: false when it was cut short.
+fn sweep_one(
+    family: &Family,
+    options: &RunOptions,
+    deadline: Option<Instant>,
+    push: &mut dyn FnMut(Vec<Row>),
+) -> Result<bool> {
+    let Some(deadline) = deadline else {
+        // The caller's flag stops the sweep's workers directly.
+        run(family, &|_| true, options, push)?;
+        return Ok(!options.cancel.load(Ordering::Relaxed));
+    };
+    // With a deadline, the sweep has a flag of its own, set by a
+    // watchdog when the deadline passes or the caller's flag is set
+    // (so that the deadline never sets the caller's flag). The
+    // watchdog wakes every 20 ms, and at once when the sweep ends.
+    let flag = Arc::new(AtomicBool::new(false));
+    let swept = RunOptions { cancel: flag.clone(), ..options.clone() };
+    let (done, ended) = std::sync::mpsc::channel::<()>();
+    let watched = flag.clone();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(move || {
+            loop {
+                let now = Instant::now();
+                if now >= deadline || options.cancel.load(Ordering::Relaxed) {
+                    watched.store(true, Ordering::Relaxed);
+                    return;
+                }
+                let wait = (deadline - now).min(Duration::from_millis(20));
+                match ended.recv_timeout(wait) {
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    _ => return,
+                }
+            }
+        });
+        let r = run(family, &|_| true, &swept, push);
+        drop(done);
+        r
+    });
+    result?;
+    Ok(!flag.load(Ordering::Relaxed))
+}
+
+/// The record of a key that was not fitted, with the reason.
+fn unfit(template: &str, key: Key, rows: usize, reason: String) -> KeyLaw {
+    KeyLaw {
+        verdict: LawVerdict::Unfit,
+        reason: Some(reason),
+        shape: None,
+        check: Vec::new(),
+        skipped: 0,
+        fit: grundy_fit::Report {
+            family: template.to_string(),
+            key: key.name().to_string(),
+            params: vec!["a".to_string()],
+            rows,
+            pieces: Vec::new(),
+            exceptions: Vec::new(),
+            validated: None,
+        },
+    }
+}
+
+/// Why a law right on every checked held-out row is still not validated:
+/// fewer than [`MIN_CHECKED`] of the `held` rows were checked, or the
+/// checked rows stop short of the top tenth of the held-out range above
+/// `fit` (to the top of `validate`). `None` when neither.
+fn thin(
+    held: usize,
+    checked: &[&FitRow],
+    fit: Span,
+    validate: Span,
+) -> Option<String> {
+    let (num, den) = MIN_CHECKED;
+    if checked.len() * den < held * num {
+        return Some(format!(
+            "only {} of {held} held-out rows have a value (not found within the budget: the rest); at least {num} in {den} must",
+            checked.len()
+        ));
+    }
+    let reach = validate.hi - (validate.hi - fit.hi.max(validate.lo - 1)) / 10;
+    let top = checked.iter().map(|r| r.params[0]).max()?;
+    if top < reach {
+        return Some(format!(
+            "the held-out rows with a value stop at a={top}; they must reach a={reach}, near the top of the validation range (a={})",
+            validate.hi
+        ));
+    }
+    None
+}
+
+/// The `grundy sweep --check` expressions that re-check a law on every
+/// row of its ranges, exceptions included: one per piece, true on the
+/// fitting range's exceptions (`a != 1 && ...` guards the formula), and
+/// one that checks the exceptions' own values (`period == if(a == 1, 2,
+/// period)`). Each passes exactly where the law and its listed
+/// exceptions hold (rows without a value are skipped by `--check`).
+fn checks(fit: &Fit, key: Key) -> Vec<String> {
+    let pieces = fit.pieces();
+    let exceptions = fit.exceptions();
+    if pieces.is_empty() || exceptions.is_empty() {
+        return pieces.iter().map(|p| p.check(key)).collect();
+    }
+    let name = &fit.params()[0];
+    let guard: Vec<String> = exceptions
+        .iter()
+        .map(|r| format!("{name} != {}", r.params[0]))
+        .collect();
+    let guard = guard.join(" && ");
+    let mut out: Vec<String> = pieces
+        .iter()
+        .map(|p| {
+            let when = if p.when() == "true" {
+                guard.clone()
+            } else {
+                format!("{guard} && ({})", p.when())
+            };
+            format!("{key} == if({when}, {}, {key})", p.formula())
+        })
+        .collect();
+    let valued: Vec<(i64, i64)> = exceptions
+        .iter()
+        .filter_map(|r| r.value.map(|v| (r.params[0], v)))
+        .collect();
+    if !valued.is_empty() {
+        let mut e = key.to_string();
+        for (a, v) in valued.iter().rev() {
+            e = format!("if({name} == {a}, {v}, {e})");
+        }
+        out.push(format!("{key} == {e}"));
+    }
+    out
+}
+
+/// The region of the checked held-out rows (those with a value):
+/// `a=61..400`, or runs joined by `, ` (rows on both sides of the
+/// fitting range, or rows without a value between them).
+fn region(rows: &[&FitRow]) -> String {
     let mut runs: Vec<(i64, i64)> = Vec::new();
     for r in rows {
         let a = r.params[0];
@@ -388,7 +664,8 @@ fn region(rows: &[FitRow]) -> String {
 /// pieces.
 ///
 /// `one formula, linear`; `one formula with a % 2, quadratic`; `2 pieces
-/// by a % 4, constant and linear`; `3 pieces by range, linear`.
+/// by a % 4, constant and linear`; `3 pieces by range, linear`; `2
+/// pieces by value, linear` (`a == 3`, `a != 3`: not a range).
 fn shape(pieces: &[grundy_fit::Piece]) -> Option<String> {
     let degree = |d: u32| match d {
         0 => "constant".to_string(),
@@ -418,19 +695,30 @@ fn shape(pieces: &[grundy_fit::Piece]) -> Option<String> {
         [_] if residues.is_empty() => Some(format!("one formula, {degrees}")),
         [_] => Some(format!("one formula with {residues}, {degrees}")),
         _ => {
-            let range = pieces.iter().any(|p| {
-                p.when()
-                    .split(['&', '|'])
-                    .any(|c| !c.contains('%') && c.contains(['<', '>', '=']))
-            });
-            let by = match (residues.is_empty(), range) {
-                (false, true) => format!("{residues} and range"),
-                (false, false) => residues,
-                _ => "range".to_string(),
+            let whens: Vec<&str> = pieces.iter().map(|p| p.when()).collect();
+            let (range, value) = compared(&whens);
+            let by = match (residues.is_empty(), range, value) {
+                (false, true, _) => format!("{residues} and range"),
+                (false, false, true) => format!("{residues} and value"),
+                (false, false, false) => residues,
+                (true, true, _) => "range".to_string(),
+                (true, false, _) => "value".to_string(),
             };
             Some(format!("{} pieces by {by}, {degrees}", pieces.len()))
         }
     }
+}
+
+/// Whether conditions compare `a` without a residue by range (`a >= 5`,
+/// `a < 3`) and, if not, by single values (`a == 3`, `a != 3`).
+fn compared(whens: &[&str]) -> (bool, bool) {
+    let plain = |ops: &[char]| {
+        whens.iter().any(|w| {
+            w.split(['&', '|']).any(|c| !c.contains('%') && c.contains(ops))
+        })
+    };
+    let range = plain(&['<', '>']);
+    (range, !range && plain(&['=']))
 }
 
 /// The residues an expression of the `--check` language takes, as
@@ -524,7 +812,16 @@ mod tests {
         let s = quadratic();
         let member = s.families().next().unwrap().clone();
         assert_eq!(member.template(), "a,2*a+1,3*a+1");
-        s.key_law(&member, Key::Period, &rows(not_found, wrong))
+        s.key_law(&member, Key::Period, sweep_rows(&rows(not_found, wrong)))
+    }
+
+    fn sweep_rows(rows: &[Row]) -> Vec<SweepRow> {
+        rows.iter()
+            .map(|r| SweepRow {
+                params: r.params.clone(),
+                found: r.result.found().map(|f| f.get("period")),
+            })
+            .collect()
     }
 
     /// Held-out rows without a value are skipped, never counted right;
@@ -542,12 +839,46 @@ mod tests {
             (28, 28, "a=13..40")
         );
 
+        // A few held-out rows without a value: skipped, not counted, and
+        // left out of the region.
+        let l = law(&[20, 21], &[]);
+        let v = l.fit.validated.as_ref().unwrap();
+        assert_eq!(
+            (l.verdict, l.skipped, v.rows, v.correct, v.range.as_str()),
+            (LawVerdict::Law, 2, 26, 26, "a=13..19, a=22..40")
+        );
+
+        // The checked rows stop short of the top of --validate: not
+        // validated, whatever the share (17 of 28 here).
         let late: Vec<i64> = (30..=40).collect();
         let l = law(&late, &[]);
         let v = l.fit.validated.as_ref().unwrap();
         assert_eq!(
-            (l.verdict, l.skipped, v.rows, v.correct),
-            (LawVerdict::Law, 11, 17, 17)
+            (l.verdict, l.skipped, v.rows, v.correct, v.range.as_str()),
+            (LawVerdict::Unvalidated, 11, 17, 17, "a=13..29")
+        );
+        assert_eq!(
+            l.reason.as_deref(),
+            Some(
+                "the held-out rows with a value stop at a=29; they must reach a=38, near the top of the validation range (a=40)"
+            )
+        );
+
+        // One held-out row right, the rest without a value: not a law.
+        let most: Vec<i64> = (13..=39).collect();
+        let l = law(&most, &[]);
+        let v = l.fit.validated.as_ref().unwrap();
+        assert_eq!(
+            (l.verdict, v.rows, v.range.as_str()),
+            (LawVerdict::Unvalidated, 1, "a=40..40")
+        );
+        assert!(
+            l.reason
+                .as_deref()
+                .unwrap()
+                .starts_with("only 1 of 28 held-out rows"),
+            "{:?}",
+            l.reason
         );
 
         let l = law(&[], &[33]);
@@ -575,6 +906,19 @@ mod tests {
         FitRow::new(vec![a], 0)
     }
 
+    /// Finding: `a != 3` is a single value, not a range.
+    #[test]
+    fn conditions_compare_ranges_or_values() {
+        assert_eq!(compared(&["a != 3", "a == 3"]), (false, true));
+        assert_eq!(compared(&["a >= 5", "a < 5"]), (true, false));
+        assert_eq!(compared(&["a % 2 == 0", "a % 2 != 0"]), (false, false));
+        assert_eq!(compared(&["a % 2 == 0 && a != 3", "true"]), (false, true));
+        assert_eq!(
+            compared(&["a % 2 == 0 || a <= 7", "a == 9"]),
+            (true, false)
+        );
+    }
+
     #[test]
     fn residues_as_written() {
         assert_eq!(residues_in("a % 4 != 2 && a % 4 != 0"), ["a % 4"]);
@@ -586,9 +930,167 @@ mod tests {
     #[test]
     fn regions_are_runs_of_held_out_rows() {
         let rows: Vec<FitRow> = (61..=400).map(row).collect();
-        assert_eq!(region(&rows), "a=61..400");
+        let refs: Vec<&FitRow> = rows.iter().collect();
+        assert_eq!(region(&refs), "a=61..400");
         let rows: Vec<FitRow> = (1..=3).chain(11..=20).map(row).collect();
-        assert_eq!(region(&rows), "a=1..3, a=11..20");
+        let refs: Vec<&FitRow> = rows.iter().collect();
+        assert_eq!(region(&refs), "a=1..3, a=11..20");
         assert_eq!(region(&[]), "");
+    }
+
+    fn spec(fit: Span, validate: Span) -> LawSpec {
+        LawSpec {
+            spaces: vec!["linear:3".parse().unwrap()],
+            coefficients: Span { lo: 2, hi: 3 },
+            shifts: Span { lo: 1, hi: 1 },
+            fit,
+            validate,
+            keys: vec![Key::Period],
+            options: Options::default(),
+        }
+    }
+
+    /// Finding: with --fit 1..20 --validate 60..80 the rows between the
+    /// ranges are neither swept nor held out.
+    #[test]
+    fn only_rows_of_the_two_ranges_are_held_out() {
+        let s = LawSearch::new(spec(
+            Span { lo: 1, hi: 20 },
+            Span { lo: 60, hi: 80 },
+        ))
+        .unwrap();
+        let member = s.families().next().unwrap().clone();
+        assert_eq!(
+            s.swept(&member),
+            [Span { lo: 1, hi: 20 }, Span { lo: 60, hi: 80 }]
+        );
+        // Rows on 1..80 given: only 60..80 are held out.
+        let all: Vec<Row> = rows(&[], &[])
+            .into_iter()
+            .chain((41..=80).map(|a| {
+                let mut r = rows(&[], &[]).remove(0);
+                r.params = vec![a];
+                if let Evaluation::Found(f) = &mut r.result {
+                    f.period = (4 * a * a + 3 * a) as u64;
+                }
+                r
+            }))
+            .collect();
+        let l = s.key_law(&member, Key::Period, sweep_rows(&all));
+        let v = l.fit.validated.as_ref().unwrap();
+        assert_eq!((v.rows, v.range.as_str()), (21, "a=60..80"));
+        assert_eq!(l.verdict, LawVerdict::Law);
+        let options = RunOptions { jobs: 1, ..RunOptions::default() };
+        let mut records = Vec::new();
+        s.run(&options, None, &mut |r| records.push(r)).unwrap();
+        assert_eq!(records[0].validate, "a=60..80");
+        let v = records[0].laws[0].fit.validated.as_ref().unwrap();
+        assert_eq!(v.range, "a=60..80");
+        // The meeting ranges are swept as one.
+        let s = LawSearch::new(spec(
+            Span { lo: 1, hi: 20 },
+            Span { lo: 21, hi: 40 },
+        ))
+        .unwrap();
+        assert_eq!(s.swept(&member), [Span { lo: 1, hi: 40 }]);
+    }
+
+    /// Findings: a validation range short of twice the top of --fit, and
+    /// elements past the largest element of a set, are refused, each
+    /// naming its input.
+    #[test]
+    fn refusals_name_their_input() {
+        let e = LawSearch::new(spec(
+            Span { lo: 1, hi: 20 },
+            Span { lo: 1, hi: 21 },
+        ))
+        .unwrap_err();
+        assert_eq!(e.input(), Some(LawInput::Validate));
+        assert!(
+            e.message().starts_with(
+                "the validation range 1..21 does not reach twice the top of the fitting range 1..20 (a=40)"
+            ),
+            "{e}"
+        );
+        // 3a + 1 at a = 4,000,000 is past 10,000,000.
+        let e = LawSearch::new(spec(
+            Span { lo: 1, hi: 20 },
+            Span { lo: 1, hi: 4_000_000 },
+        ))
+        .unwrap_err();
+        assert_eq!(e.input(), Some(LawInput::Validate));
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
+        assert!(
+            e.message().starts_with(
+                "the element 3*a+1 of a,2*a+1,3*a+1 is 12000001 at a=4000000, past 10000000"
+            ),
+            "{e}"
+        );
+        assert!(e.message().contains("to a=3333333 at most"), "{e}");
+        assert!(
+            LawSearch::new(spec(
+                Span { lo: 1, hi: 20 },
+                Span { lo: 1, hi: 3_333_333 }
+            ))
+            .is_ok()
+        );
+        let e = LawSearch::new(LawSpec {
+            coefficients: Span { lo: 0, hi: 3 },
+            ..spec(Span { lo: 1, hi: 20 }, Span { lo: 1, hi: 40 })
+        })
+        .unwrap_err();
+        assert_eq!(e.input(), Some(LawInput::Coefficients));
+        let e = LawSearch::new(LawSpec {
+            keys: Vec::new(),
+            ..spec(Span { lo: 1, hi: 20 }, Span { lo: 1, hi: 40 })
+        })
+        .unwrap_err();
+        assert_eq!(e.input(), Some(LawInput::Keys));
+    }
+
+    /// Finding: a law with an exception in the fitting range is
+    /// re-checked by expressions that pass on the exception (with its
+    /// own value) and on every other row, and fail where either is
+    /// broken.
+    #[test]
+    fn checks_hold_exactly_with_the_exceptions() {
+        let s = LawSearch::new(spec(
+            Span { lo: 1, hi: 30 },
+            Span { lo: 1, hi: 60 },
+        ))
+        .unwrap();
+        let member = s.families().next().unwrap().clone();
+        let period = |a: i64| (4 * a * a + 3 * a) as u64;
+        let row = |a: i64, p: u64| {
+            let mut r = rows(&[], &[]).remove(0);
+            r.params = vec![a];
+            if let Evaluation::Found(f) = &mut r.result {
+                f.period = p;
+            }
+            r
+        };
+        let all: Vec<Row> = (1..=60)
+            .map(|a| row(a, if a == 7 { 5 } else { period(a) }))
+            .collect();
+        let l = s.key_law(&member, Key::Period, sweep_rows(&all));
+        assert_eq!(l.verdict, LawVerdict::Law, "{l:?}");
+        assert_eq!(
+            l.check,
+            [
+                "period == if(a != 7, 4*a*a + 3*a, period)",
+                "period == if(a == 7, 5, period)"
+            ]
+        );
+        let checks: Vec<crate::Check> = l
+            .check
+            .iter()
+            .map(|c| crate::Check::parse(c, &["a"]).unwrap())
+            .collect();
+        let passes = |r: &Row| {
+            checks.iter().all(|c| c.verdict(&["a"], r) == crate::Verdict::Pass)
+        };
+        assert!(all.iter().all(passes));
+        assert!(!passes(&row(7, period(7))));
+        assert!(!passes(&row(8, 5)));
     }
 }

@@ -23,8 +23,12 @@
 //!   the other elements;
 //! - members (values of `a`) where an element is 0 or negative, or two
 //!   elements are equal, are not sets of k elements: a family starts at
-//!   the least `a` past all of them ([`Member::start`]), and a family
-//!   with no member in the fitting range is left out as degenerate.
+//!   the least `a` past all of them ([`Member::start`]). A family with
+//!   no member in the fitting range is left out as degenerate; one with
+//!   members there whose elements still change order past it (`{a,
+//!   a+100, 2*a-50}` on a = 1..60: 2a - 50 passes a at a = 50 and a + 100
+//!   at a = 150) is listed, and reported unfitted with that reason
+//!   ([`Member::late`]).
 //!
 //! Nothing else is identified: `a -> 2*a` and other scalings are not
 //! changes of parameter here (`{a, 2*a}` and `{2*a, 4*a}` are different
@@ -34,6 +38,7 @@
 use std::collections::BTreeSet;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::laws::search::{LawError, LawInput};
 
 /// The prefix of a space of one-parameter linear families.
 pub const LINEAR: &str = "linear:";
@@ -151,6 +156,36 @@ pub struct Member {
 }
 
 impl Member {
+    /// Why the family cannot be fitted on `fit` although it has members
+    /// there: the last `a` where two of its elements are equal (where
+    /// they change order) lies past the fitting range. `None` when the
+    /// family starts within `fit`.
+    ///
+    /// ```
+    /// use grundy_sweep::laws::{Member, Span};
+    /// // {a, a+100, 2a-50}: sets from a = 26, but 2a - 50 passes a at
+    /// // a = 50 and a + 100 at a = 150.
+    /// let m = Member { space: "linear:3".parse()?, index: 0,
+    ///     forms: vec![(1, 0), (1, 100), (2, -50)], start: 151 };
+    /// let why = m.late(Span { lo: 1, hi: 60 }).unwrap();
+    /// assert!(why.starts_with("two elements are equal at a=150"), "{why}");
+    /// assert_eq!(m.late(Span { lo: 1, hi: 400 }), None);
+    /// # Ok::<(), grundy_sweep::Error>(())
+    /// ```
+    pub fn late(&self, fit: Span) -> Option<String> {
+        if self.start <= fit.hi {
+            return None;
+        }
+        let a = self.start - 1;
+        Some(format!(
+            "two elements are equal at a={a} (the elements change order there), past the fitting range a={fit}; the family is a set of {} elements at each a from {} on",
+            self.forms.len(),
+            self.start
+        ))
+    }
+}
+
+impl Member {
     /// The family as a sweep template: `a,2*a+1,3*a+1` (or
     /// `all-but:a,a+1`).
     pub fn template(&self) -> String {
@@ -173,7 +208,7 @@ impl Member {
 }
 
 /// `c*a + d` as a template writes it: `a`, `a+3`, `2*a-1`.
-fn form(c: i64, d: i64) -> String {
+pub(crate) fn form(c: i64, d: i64) -> String {
     let head = if c == 1 { "a".to_string() } else { format!("{c}*a") };
     match d {
         0 => head,
@@ -193,8 +228,12 @@ pub struct Listing {
     pub templates: u64,
     /// Templates that are another's family up to `a -> a + t`.
     pub merged: u64,
-    /// Families with no member in the fitting range.
+    /// Families with no member in the fitting range, left out.
     pub degenerate: u64,
+    /// Families listed with members in the fitting range but whose
+    /// elements change order past it ([`Member::late`]): reported, not
+    /// fitted.
+    pub late: u64,
 }
 
 impl Space {
@@ -233,22 +272,29 @@ impl Space {
         coefficients: Span,
         shifts: Span,
         fit: Span,
-    ) -> Result<Listing> {
+    ) -> Result<Listing, LawError> {
         if coefficients.lo < 1 {
-            return Err(Error::parse(format!(
-                "coefficients {coefficients} include {}; an element c*a+d with c < 1 does not grow with a: use coefficients from 1, e.g. 1..4",
-                coefficients.lo
-            )));
+            return Err(LawError::new(
+                Some(LawInput::Coefficients),
+                Error::parse(format!(
+                    "coefficients {coefficients} include {}; an element c*a+d with c < 1 does not grow with a: use coefficients from 1, e.g. 1..4",
+                    coefficients.lo
+                )),
+            ));
         }
         let max = grundy::MAX_ELEMENT as i64;
-        for (what, span) in
-            [("coefficients", coefficients), ("shifts", shifts)]
-        {
+        for (input, what, span) in [
+            (LawInput::Coefficients, "coefficients", coefficients),
+            (LawInput::Shifts, "shifts", shifts),
+        ] {
             if span.lo < -max || span.hi > max {
-                return Err(Error::new(
-                    ErrorKind::TooLarge,
-                    format!(
-                        "{what} {span} reach past {max}, the largest element of a set; narrow the range"
+                return Err(LawError::new(
+                    Some(input),
+                    Error::new(
+                        ErrorKind::TooLarge,
+                        format!(
+                            "{what} {span} reach past {max}, the largest element of a set; narrow the range"
+                        ),
                     ),
                 ));
             }
@@ -263,11 +309,14 @@ impl Space {
             .collect();
         let choose = self.k - 1;
         if pool.len() < choose {
-            return Err(Error::parse(format!(
-                "coefficients {coefficients} and shifts {shifts} give {} element{} besides a, and {self} needs {choose}; widen the ranges",
-                pool.len(),
-                if pool.len() == 1 { "" } else { "s" }
-            )));
+            return Err(LawError::new(
+                None,
+                Error::parse(format!(
+                    "coefficients {coefficients} and shifts {shifts} give {} element{} besides a, and {self} needs {choose}; widen the ranges",
+                    pool.len(),
+                    if pool.len() == 1 { "" } else { "s" }
+                )),
+            ));
         }
         let templates =
             crate::family::combinations(pool.len() as u64, choose as u64)
@@ -286,12 +335,15 @@ impl Space {
         }
         let merged = templates - classes.len() as u64;
         let mut families = Vec::new();
-        let mut degenerate = 0;
+        let (mut degenerate, mut late) = (0, 0);
         for forms in classes {
             let start = start(&forms);
             if start > fit.hi {
-                degenerate += 1;
-                continue;
+                if !member_in(&forms, fit) {
+                    degenerate += 1;
+                    continue;
+                }
+                late += 1;
             }
             families.push(Member {
                 space: *self,
@@ -300,16 +352,19 @@ impl Space {
                 start,
             });
         }
-        Ok(Listing { families, templates, merged, degenerate })
+        Ok(Listing { families, templates, merged, degenerate, late })
     }
 }
 
 /// The error for a space of more than [`MAX_TEMPLATES`] templates.
-fn too_many(space: Space, coefficients: Span, shifts: Span) -> Error {
-    Error::new(
-        ErrorKind::TooLarge,
-        format!(
-            "{space} with coefficients {coefficients} and shifts {shifts} has more than {MAX_TEMPLATES} templates; narrow the ranges"
+fn too_many(space: Space, coefficients: Span, shifts: Span) -> LawError {
+    LawError::new(
+        None,
+        Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{space} with coefficients {coefficients} and shifts {shifts} has more than {MAX_TEMPLATES} templates; narrow the ranges"
+            ),
         ),
     )
 }
@@ -343,6 +398,26 @@ pub(crate) fn canonical(forms: &[(i64, i64)]) -> Vec<(i64, i64)> {
         forms.iter().map(|&(c, d)| (c, d - c * least)).collect();
     out.sort_unstable();
     out
+}
+
+/// Whether some `a` in `fit` makes the forms a set of k elements (all
+/// positive, no two equal). The bad values of `a` are those below the
+/// least where every element is positive, and at most one per pair of
+/// forms, so at most that many values past the first are tried.
+fn member_in(forms: &[(i64, i64)], fit: Span) -> bool {
+    let positive = forms
+        .iter()
+        .map(|&(c, d)| {
+            (1 - d).div_euclid(c) + i64::from((1 - d).rem_euclid(c) != 0)
+        })
+        .fold(1, i64::max);
+    let pairs = forms.len() * (forms.len() - 1) / 2;
+    let lo = fit.lo.max(positive);
+    (lo..=fit.hi).take(pairs + 1).any(|a| {
+        let mut s: Vec<i64> = forms.iter().map(|&(c, d)| c * a + d).collect();
+        s.sort_unstable();
+        s.windows(2).all(|w| w[0] < w[1])
+    })
 }
 
 /// The least `a` (at least 1) past every member where an element is not
@@ -413,7 +488,18 @@ mod tests {
                 }
             }
             assert_eq!(l.templates, templates.len() as u64);
+            assert_eq!((l.degenerate, l.late), (0, 0), "k = {k}");
+            // The same classes: each family's forms are the canonical
+            // form of exactly one class found by comparing shifts.
+            let want: BTreeSet<Vec<(i64, i64)>> =
+                classes.iter().map(|c| canonical(c)).collect();
+            let got: BTreeSet<Vec<(i64, i64)>> =
+                l.families.iter().map(|m| m.forms.clone()).collect();
+            assert_eq!(got, want, "k = {k}");
             assert_eq!(l.families.len(), classes.len(), "k = {k}");
+            for m in &l.families {
+                assert_eq!(canonical(&m.forms), m.forms, "{m:?}");
+            }
             for m in &l.families {
                 for a in m.start..m.start + 50 {
                     let mut s: Vec<i64> =
@@ -431,6 +517,34 @@ mod tests {
                 assert!(a == 0 || bad, "{m:?} could start at {a}");
             }
         }
+    }
+
+    /// Finding: {a, a+100, 2a-50} has sets at a = 26..49 and 51..60 but
+    /// starts at 151; it is listed (reported unfitted, with the reason),
+    /// not counted as having no member in the fitting range.
+    #[test]
+    fn families_that_change_order_late_are_listed() {
+        let s: Space = "linear:3".parse().unwrap();
+        let l = s.families(span(1, 2), span(-100, 100), span(1, 60)).unwrap();
+        let m = l
+            .families
+            .iter()
+            .find(|m| m.forms == [(1, 0), (1, 100), (2, -50)])
+            .expect("{a, a+100, 2a-50} is listed");
+        assert_eq!(m.start, 151);
+        let why = m.late(span(1, 60)).unwrap();
+        assert!(why.contains("equal at a=150"), "{why}");
+        assert!(why.contains("from 151 on"), "{why}");
+        assert!(l.late > 0);
+        let late = l.families.iter().filter(|m| m.start > 60).count();
+        assert_eq!(late as u64, l.late);
+        // Truly without a set on a = 1..3: {a, 3a-9} (3a - 9 < 1).
+        let s: Space = "linear:2".parse().unwrap();
+        let l = s.families(span(3, 3), span(-9, -9), span(1, 3)).unwrap();
+        assert_eq!((l.families.len(), l.degenerate, l.late), (0, 1, 0));
+        assert!(member_in(&[(1, 0), (2, -50)], span(1, 60)));
+        assert!(!member_in(&[(1, 0), (2, -50)], span(1, 25)));
+        assert!(!member_in(&[(1, 0), (2, -50)], span(50, 50)));
     }
 
     #[test]

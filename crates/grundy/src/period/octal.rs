@@ -20,10 +20,10 @@
 //!
 //! **The search.** With N values known, (n0, p) is certified exactly when
 //! the agreement above fits: E + p <= N. For k >= 2 and n0 >= 1 that is
-//! k (n0 + p) + t <= N, which holds if and only if the last W = ceil(((k -
-//! 1) N + t) / k) values occur again p places earlier (n0 = 0 needs k more
-//! values: the certificate is checked directly, and a later check finds
-//! it). So the least certifiable p is the
+//! k (n0 + p) + t <= N, which holds if and only if the last
+//! W = ceil(((k - 1) N + t) / k) values occur again p places earlier
+//! (n0 = 0 needs k more values: the certificate is checked directly, and
+//! a later check finds it). So the least certifiable p is the
 //! nearest earlier occurrence of that final window, found with a rolling
 //! hash (mod 2^61 - 1, every hit compared exactly) in O(N) time and O(1)
 //! memory beyond the values; n0 is then the last disagreement plus one. A
