@@ -119,6 +119,10 @@ pub enum Command {
     /// P-positions marked (SVG or PNG).
     #[cfg(feature = "pictures")]
     Plot(crate::cmd::plot::PlotArgs),
+    /// The misère quotient of an octal code or a finite subtraction set
+    /// (Plambeck and Siegel): order, presentation, P-portion, the element
+    /// of each heap, tame or wild, and what proves it for every heap.
+    Quotient(crate::cmd::quotient::QuotientArgs),
     /// Show the FES steps of an all-but set: for each Grundy value k, the
     /// positions that get k and the boundary pattern (the FES algorithm of
     /// Sleator-Slusky and Suetsugu-Abuku).
@@ -193,6 +197,18 @@ impl BudgetArgs {
         let limits =
             grundy::Budget::defaults(false, self.max_positions, timed);
         self.within_deadline(limits)
+    }
+
+    /// The budget of a misère quotient search
+    /// ([`grundy::Budget::quotient`]: `--max-positions`, else no work
+    /// limit under `--timeout`, else the library's default), within the
+    /// deadline of `--timeout`.
+    pub fn limit_quotient(&self) -> anyhow::Result<grundy::Budget> {
+        let timed = self.timeout.is_some();
+        self.within_deadline(grundy::Budget::quotient(
+            self.max_positions,
+            timed,
+        ))
     }
 
     /// `limits` with the deadline of `--timeout`.

@@ -150,6 +150,11 @@ pub const HEAP: Writes =
     Writes { command: "heap", formats: &[Text, Json], compresses: false };
 pub const SUM: Writes =
     Writes { command: "sum", formats: &[Text, Json], compresses: false };
+pub const QUOTIENT: Writes = Writes {
+    command: "quotient",
+    formats: &[Text, Json, Csv],
+    compresses: false,
+};
 pub const EXPLAIN: Writes =
     Writes { command: "explain", formats: &[Text, Json], compresses: false };
 pub const SWEEP: Writes =
@@ -173,9 +178,9 @@ pub const MERGE: Writes =
 
 /// Every command that writes results and takes `--format`, for
 /// [`document`] and the tests.
-pub const ALL: [&Writes; 10] = [
-    &VALUES, &PERIOD, &HEAP, &SUM, &EXPLAIN, &SWEEP, &FIT, &LAWS, &GRAPH,
-    &PLOT,
+pub const ALL: [&Writes; 11] = [
+    &VALUES, &PERIOD, &HEAP, &SUM, &QUOTIENT, &EXPLAIN, &SWEEP, &FIT, &LAWS,
+    &GRAPH, &PLOT,
 ];
 
 /// `--format` and the old spellings every results command takes. Those a

@@ -17,6 +17,7 @@ mod period;
 #[cfg(feature = "pictures")]
 mod pictures;
 mod play;
+mod quotient;
 mod runaway;
 #[cfg(feature = "web")]
 mod serve;

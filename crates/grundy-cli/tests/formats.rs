@@ -60,6 +60,16 @@ fn writers() -> Vec<Writer> {
             code: 0,
         },
         Writer {
+            args: &["quotient", "1,2,3"],
+            formats: &[
+                ("text", None, "txt"),
+                ("json", Some("--json"), "json"),
+                ("csv", Some("--csv"), "csv"),
+            ],
+            list: "text, json or csv",
+            code: 0,
+        },
+        Writer {
             args: &["explain", "all-but:2,3,6,8", "--steps", "5"],
             formats: report,
             list: "text or json",
@@ -325,6 +335,7 @@ fn issue_37_a_format_a_command_cannot_write_is_refused() {
             ],
         ),
         ("sum", &[&["--csv"], &["--format", "tsv"], &["-o", "s.csv"]]),
+        ("quotient", &[&["--format", "tsv"], &["-o", "q.tsv"]]),
         ("explain", &[&["--csv"], &["--format", "csv"], &["-o", "e.csv"]]),
         (
             "sweep",

@@ -16,8 +16,8 @@ const JSON_MD: &str = include_str!("../../../docs/JSON.md");
 /// Every subcommand of this build, `help` included.
 fn commands() -> Vec<&'static str> {
     let mut names = vec![
-        "values", "period", "heap", "sum", "play", "sweep", "fit", "laws",
-        "merge", "explain", "help",
+        "values", "period", "heap", "sum", "play", "quotient", "sweep", "fit",
+        "laws", "merge", "explain", "help",
     ];
     if cfg!(feature = "pictures") {
         names.extend(["graph", "plot"]);
@@ -132,6 +132,9 @@ fn contracts_name_every_key_the_commands_print() {
         (&["sum", "nim:3", "nim:1", "1,2:4", "--json", "--misere"], 0),
         (&["sum", "0.44:177903495", "nim:3", "--json"], 0),
         (&["explain", "all-but:2,3,6,8", "--json", "--steps", "2"], 0),
+        (&["quotient", "0.75", "--json"], 0),
+        (&["quotient", "0.07", "--heaps", "10", "--json"], 0),
+        (&["quotient", "1,2,3", "--json", "--table"], 0),
         (
             &[
                 "fit", "a,2*a+1", "--param", "a=1..24", "--for", "period",

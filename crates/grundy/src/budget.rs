@@ -47,6 +47,16 @@ pub const DEFAULT_MAX_MEMORY: u64 = 1 << 28;
 /// The default number of positions an exact search over sums may store.
 pub const DEFAULT_MAX_STATES: u64 = 2_000_000;
 
+/// The default work of a misère quotient search (`grundy quotient`,
+/// `grundy.quotient`), in positions: the options listed, the games its
+/// N-checks examine, the elements of each trial monoid and each
+/// recalibration tried. A quotient that keeps growing stops within a
+/// few seconds (release build, machine of `BENCHMARKS.md`: Dawson's
+/// Kayles 0.07 at heap 31 in 1.7 s, 0.3122 at heap 7 in 2.8 s, 350,000
+/// to 600,000 positions a second), while every finite quotient of the
+/// tests needs far less (Kayles, certified at heap 167: 0.02 s).
+pub const DEFAULT_QUOTIENT_POSITIONS: u64 = 1_000_000;
+
 /// How often (in work units) a position search checks its budget.
 pub(crate) const CHECK_EVERY: u64 = 1 << 22;
 
@@ -188,6 +198,28 @@ impl Budget {
             },
             ..Budget::default()
         }
+    }
+
+    /// The budget of a misère quotient search whose caller set
+    /// `max_positions`, a time limit (`timed`), both or neither:
+    /// `max_positions` if given, else no work limit when timed (the time
+    /// limit replaces the default, which stands in for one), else
+    /// [`DEFAULT_QUOTIENT_POSITIONS`]. The command and the Python package
+    /// share this one rule.
+    ///
+    /// ```
+    /// use grundy::{Budget, DEFAULT_QUOTIENT_POSITIONS};
+    /// assert_eq!(Budget::quotient(None, false).max_positions, DEFAULT_QUOTIENT_POSITIONS);
+    /// assert_eq!(Budget::quotient(None, true).max_positions, u64::MAX);
+    /// assert_eq!(Budget::quotient(Some(500), true).max_positions, 500);
+    /// ```
+    pub fn quotient(max_positions: Option<u64>, timed: bool) -> Budget {
+        let max_positions = match (max_positions, timed) {
+            (Some(n), _) => n,
+            (None, true) => u64::MAX,
+            (None, false) => DEFAULT_QUOTIENT_POSITIONS,
+        };
+        Budget { max_positions, ..Budget::default() }
     }
 
     /// A budget of `max_heaps` work units with no split limit: an octal

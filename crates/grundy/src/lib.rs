@@ -109,8 +109,9 @@ mod survey;
 
 pub use budget::{
     Budget, DEFAULT_MAX_MEMORY, DEFAULT_MAX_POSITIONS, DEFAULT_MAX_SPLITS,
-    DEFAULT_MAX_STATES, DEFAULT_OCTAL_HEAPS, NotATimeLimit, Observer,
-    StopReason, Stopped, Unit, deadline_after, default_threads, time_limit,
+    DEFAULT_MAX_STATES, DEFAULT_OCTAL_HEAPS, DEFAULT_QUOTIENT_POSITIONS,
+    NotATimeLimit, Observer, StopReason, Stopped, Unit, deadline_after,
+    default_threads, time_limit,
 };
 pub use code::{MAX_DIGITS, OctalCode, OctalGame};
 pub use engine::Engine;
@@ -135,6 +136,9 @@ pub use query::heap::{
 pub use query::moves::{MoveFamily, move_text};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
+};
+pub use query::quotient::{
+    Expansion, QUOTIENT_MAX_HEAPS, QuotientReport, quotient,
 };
 pub use query::run::{OctalRun, RunChunk};
 pub use query::solver::PositionValue;

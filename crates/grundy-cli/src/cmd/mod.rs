@@ -13,6 +13,7 @@ pub mod period;
 pub mod play;
 #[cfg(feature = "pictures")]
 pub mod plot;
+pub mod quotient;
 #[cfg(feature = "web")]
 pub mod serve;
 #[cfg(feature = "web")]
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => merge::run(args),
         #[cfg(feature = "pictures")]
         Command::Plot(args) => plot::run(args),
+        Command::Quotient(args) => quotient::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Help(args) => help::run(args),
     }

@@ -31,7 +31,8 @@
 //! * `tame.rs`: whether a quotient is T_n (misère Nim's), by structure.
 //! * `oracle.rs` (tests only): misère outcomes by exhaustive search.
 //!
-//! Nothing here is used by the front ends yet.
+//! `query/quotient.rs` is the one user: `grundy::quotient` and the
+//! `grundy quotient` command.
 
 #![allow(dead_code)]
 #![forbid(unsafe_code)]
@@ -40,7 +41,7 @@ pub(crate) mod bits;
 pub(crate) mod monoid;
 pub(crate) mod options;
 #[cfg(test)]
-mod oracle;
+pub(crate) mod oracle;
 pub(crate) mod periodic;
 pub(crate) mod reduce;
 pub(crate) mod solver;
@@ -50,3 +51,22 @@ pub(crate) mod word;
 
 /// An element of a finite monoid: 0 is the identity.
 pub(crate) type Elem = u32;
+
+/// Elementary steps (products, table entries) between two polls of the
+/// deadline and the cancel flag in loops whose work is not counted in
+/// positions: a reduction's rounds, a presentation, a product's tables.
+pub(crate) const POLL_EVERY: usize = 1 << 16;
+
+/// A stop when `budget`'s deadline passed or its cancel flag is set, for
+/// loops whose work is not counted in positions; `done` and `limit` are
+/// 0, and the solver puts in how far its search got
+/// ([`solver::MisereSolver`]).
+pub(crate) fn interrupted(
+    budget: &crate::budget::Budget,
+) -> Result<(), crate::budget::Stopped> {
+    use crate::budget::{Stopped, Unit};
+    match budget.interrupted() {
+        Some(reason) => Err(Stopped::new(reason, 0, 0, Unit::Positions)),
+        None => Ok(()),
+    }
+}

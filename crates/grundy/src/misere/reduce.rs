@@ -12,9 +12,11 @@
 
 use std::collections::HashMap;
 
-use super::Elem;
+use crate::budget::{Budget, Stopped};
+
 use super::bits::Bits;
 use super::monoid::Monoid;
+use super::{Elem, POLL_EVERY};
 
 /// A bipartite monoid: a monoid and its P-portion.
 #[derive(Clone, Debug)]
@@ -38,9 +40,16 @@ impl Bipartite {
 /// The reduction of (monoid, p): the reduced bipartite monoid and the map
 /// old element -> its class. Class 0 holds the identity; classes are
 /// numbered by their least old element, so the result does not depend
-/// on the order of refinement.
-pub(crate) fn reduce(monoid: &Monoid, p: &Bits) -> (Bipartite, Vec<Elem>) {
+/// on the order of refinement. Moore's rounds can number up to the
+/// order, each a pass over every element: they poll `budget`'s deadline
+/// and cancel flag.
+pub(crate) fn reduce(
+    monoid: &Monoid,
+    p: &Bits,
+    budget: &Budget,
+) -> Result<(Bipartite, Vec<Elem>), Stopped> {
     let n = monoid.order();
+    let poll = (POLL_EVERY / (monoid.generators() + 1)).max(1);
     let mut class: Vec<Elem> =
         (0..n).map(|x| Elem::from(p.contains(x))).collect();
     let mut count = number(&mut class);
@@ -48,6 +57,9 @@ pub(crate) fn reduce(monoid: &Monoid, p: &Bits) -> (Bipartite, Vec<Elem>) {
         let mut signature: HashMap<Vec<Elem>, Elem> = HashMap::new();
         let mut next = vec![0; n];
         for x in 0..n {
+            if x.is_multiple_of(poll) {
+                super::interrupted(budget)?;
+            }
             let mut key = Vec::with_capacity(monoid.generators() + 1);
             key.push(class[x]);
             for g in 0..monoid.generators() {
@@ -85,7 +97,7 @@ pub(crate) fn reduce(monoid: &Monoid, p: &Bits) -> (Bipartite, Vec<Elem>) {
             p2.insert(c);
         }
     }
-    (Bipartite { monoid: reduced, p: p2 }, class)
+    Ok((Bipartite { monoid: reduced, p: p2 }, class))
 }
 
 /// Renumbers the classes by their least element (the class of element 0
@@ -101,7 +113,8 @@ fn number(class: &mut [Elem]) -> usize {
 
 /// True when no two elements of (monoid, p) are indistinguishable.
 pub(crate) fn is_reduced(monoid: &Monoid, p: &Bits) -> bool {
-    reduce(monoid, p).0.monoid.order() == monoid.order()
+    reduce(monoid, p, &Budget::default())
+        .is_ok_and(|r| r.0.monoid.order() == monoid.order())
 }
 
 #[cfg(test)]
@@ -126,7 +139,7 @@ mod tests {
     }
 
     fn check(m: &Monoid, p: &Bits) -> Bipartite {
-        let (r, map) = reduce(m, p);
+        let (r, map) = reduce(m, p, &Budget::default()).unwrap();
         assert_eq!(map[0], 0);
         for x in 0..m.order() as Elem {
             assert_eq!(p.contains(x as usize), r.is_p(map[x as usize]));
@@ -159,6 +172,16 @@ mod tests {
     }
 
     #[test]
+    fn misere_reduce_polls_the_deadline() {
+        let past = Budget {
+            deadline: Some(std::time::Instant::now()),
+            ..Budget::default()
+        };
+        let stop = reduce(&t2(), &bits(6, &[1, 4]), &past).unwrap_err();
+        assert_eq!(stop.reason, crate::budget::StopReason::Time);
+    }
+
+    #[test]
     fn misere_reduce_merges() {
         let m = t2();
         // P = {a}: only the parity of a and whether b occurs matter? check
@@ -173,7 +196,7 @@ mod tests {
         // T2 x C(2,2) with P = {a, b2} (times 1): the cyclic factor
         // never reaches P, so g, g2, g3 all merge with ... brute force.
         let c = Monoid::cyclic(2, 2).unwrap();
-        let big = m.product(&c);
+        let big = m.product(&c, &Budget::default()).unwrap();
         let r = check(&big, &bits(24, &[1, 4]));
         assert!(r.monoid.order() < 24);
     }

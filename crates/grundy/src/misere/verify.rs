@@ -163,13 +163,18 @@ impl Candidate {
     }
 
     /// The least game that fails the P-condition, and how many (element,
-    /// heap) pairs were checked.
-    pub(crate) fn p_failure(&self) -> (Option<Word>, u64) {
+    /// heap) pairs were checked. The pairs number the order times the
+    /// heaps: the loop polls `budget`'s deadline and cancel flag.
+    pub(crate) fn p_failure(
+        &self,
+        budget: &Budget,
+    ) -> Result<(Option<Word>, u64), Stopped> {
         let m = &self.q.monoid;
         let mut least: Option<Word> = None;
         let mut checks = 0;
         for (x, rep) in self.least_games().iter().enumerate() {
             let Some(rep) = rep else { continue };
+            super::interrupted(budget)?;
             for h in 1..self.phi.len() {
                 if self.trans[h].is_empty() {
                     continue;
@@ -186,14 +191,15 @@ impl Candidate {
                 }
             }
         }
-        (least, checks)
+        Ok((least, checks))
     }
 
     /// The N-check (§2.6): walks games in increasing order, skipping
     /// dominated states, and stops at the first game that fails the
     /// N-condition or at the first game not below `limit`. `done` counts
-    /// states visited against `budget` (unit: positions), the antichains'
-    /// total size counts as stored states.
+    /// the states visited and the children made (the games whose image
+    /// and option-image set were computed) against `budget` (unit:
+    /// positions), the antichains' total size counts as stored states.
     pub(crate) fn n_check(
         &self,
         limit: Option<&Word>,
@@ -222,7 +228,7 @@ impl Candidate {
             }
             states += 1;
             *done += 1;
-            if states == 1 || done.is_multiple_of(CHECK_EVERY) {
+            if states == 1 || states.is_multiple_of(CHECK_EVERY) {
                 budget.check(*done, Unit::Positions)?;
                 budget.check(stored, Unit::States)?;
             }
@@ -241,7 +247,11 @@ impl Candidate {
             list.retain(|old| !s.is_subset(old));
             list.push(s.clone());
             stored = stored - before as u64 + list.len() as u64;
+            let before = stack.len();
             self.push_children(&node, &heaps, &mut stack);
+            // each child made is a position examined: its image and
+            // option-image set were computed
+            *done += (stack.len() - before) as u64;
         }
         Ok(NCheck { failure: None, antichains, states })
     }
@@ -282,7 +292,7 @@ impl Candidate {
                 claimed_p: true,
             }));
         }
-        let (p_fail, _) = self.p_failure();
+        let (p_fail, _) = self.p_failure(budget)?;
         let n = self.n_check(p_fail.as_ref(), budget, done)?;
         let failure = match (n.failure.clone(), p_fail) {
             (Some(w), _) | (None, Some(w)) => w,
@@ -356,15 +366,17 @@ pub(crate) mod tests {
     pub(crate) fn t3_nim() -> (Bipartite, Vec<Elem>) {
         let big = Monoid::cyclic(0, 2)
             .unwrap()
-            .product(&Monoid::cyclic(1, 2).unwrap())
-            .product(&Monoid::cyclic(1, 2).unwrap());
+            .product(&Monoid::cyclic(1, 2).unwrap(), &Budget::default())
+            .unwrap()
+            .product(&Monoid::cyclic(1, 2).unwrap(), &Budget::default())
+            .unwrap();
         let el = |i: u32, j: u32, k: u32| i + 2 * j + 6 * k;
         let mut p = Bits::new(18);
         p.insert(el(1, 0, 0) as usize);
         for (j, k) in [(0, 2), (2, 0), (2, 2)] {
             p.insert(el(0, j, k) as usize);
         }
-        let (r, map) = reduce(&big, &p);
+        let (r, map) = reduce(&big, &p, &Budget::default()).unwrap();
         let phi = (0..8u32)
             .map(|h| map[el(h & 1, h >> 1 & 1, h >> 2 & 1) as usize])
             .collect();
@@ -576,7 +588,20 @@ pub(crate) mod tests {
             panic!("T2 is Q_3 of Nim")
         };
         assert!(n.states > 0);
-        // the identity's list stays empty (the empty game is no state)
-        assert!(n.antichains[0].iter().all(|s| !s.is_empty()));
+        // the antichains the conservative-extension fast path trusts: no
+        // set contains another of the same element, and every N-element's
+        // sets meet P (the N-condition held). The identity is reached
+        // first by 1 + 1, whose one option (heap 1) has image a; the
+        // other games of image 1 (four heaps 1, ...) are dominated by it.
+        for (x, list) in n.antichains.iter().enumerate() {
+            for (i, s) in list.iter().enumerate() {
+                assert!(!s.is_empty(), "element {x}");
+                assert!(c.q.is_p(x as Elem) || s.meets(&c.q.p), "{x}");
+                for (j, t) in list.iter().enumerate() {
+                    assert!(i == j || !s.is_subset(t), "element {x}");
+                }
+            }
+        }
+        assert_eq!(n.antichains[0], [bits(6, &[1])]);
     }
 }

@@ -1,5 +1,5 @@
 //! The questions people ask, on top of the rule sets: values, periods,
-//! single heaps, sums, perfect play, the FES steps.
+//! single heaps, sums, perfect play, the FES steps, misère quotients.
 //!
 //! Every function here takes a [`Rules`](crate::Rules) handle (or a
 //! concrete set where only one kind makes sense, as for the FES
@@ -11,6 +11,7 @@ pub(crate) mod explain;
 pub(crate) mod heap;
 pub(crate) mod moves;
 pub(crate) mod period;
+pub(crate) mod quotient;
 pub(crate) mod run;
 pub(crate) mod solver;
 pub(crate) mod strategy;
