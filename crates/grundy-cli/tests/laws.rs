@@ -243,9 +243,10 @@ fn the_committed_catalogue_matches_the_command() {
         0,
     );
     let mut lines = 0;
-    for line in md.lines().filter(|l| {
-        l.starts_with("| `") || l.starts_with("grundy sweep ")
-    }) {
+    for line in md
+        .lines()
+        .filter(|l| l.starts_with("| `") || l.starts_with("grundy sweep "))
+    {
         lines += 1;
         assert!(
             CATALOGUE.lines().any(|c| c == line),
