@@ -152,13 +152,6 @@ pub(crate) fn period_html(
     }
     rows.push(("certificate", r.certificate.explain()));
     rows.push(("engine", r.engine.name().to_string()));
-    let work = match r.segments {
-        Some(s) => format!(
-            "{} positions in {s} run segments in {seconds:.3} s",
-            r.positions
-        ),
-        None => format!("{} positions in {seconds:.3} s", r.positions),
-    };
-    rows.push(("examined", work));
+    rows.push(("examined", r.examined(seconds)));
     html_table("grundy-period", &rows, svg)
 }

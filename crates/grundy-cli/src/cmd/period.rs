@@ -225,20 +225,9 @@ fn write_text(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
 }
 
 /// The engine and the work it did: the last two lines of the text
-/// report (run segments only for the run-length engine).
+/// report.
 fn write_work(out: &mut Output, r: &Timed) -> anyhow::Result<()> {
     writeln!(out, "engine:       {}", r.engine)?;
-    match r.segments {
-        Some(segments) => writeln!(
-            out,
-            "examined:     {} positions in {} run segments in {:.3} s",
-            r.positions, segments, r.seconds
-        )?,
-        None => writeln!(
-            out,
-            "examined:     {} positions in {:.3} s",
-            r.positions, r.seconds
-        )?,
-    }
+    writeln!(out, "examined:     {}", r.examined(r.seconds))?;
     Ok(())
 }

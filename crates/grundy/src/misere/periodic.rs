@@ -6,7 +6,8 @@
 //! periodicity theorem A. N. Siegel, Misère games and misère quotients,
 //! proves). The bound is the
 //! one normal play uses, [`GuySmith::bound`], so the certificate reads
-//! the same; MisereSolver asks for two heaps more.
+//! the same; MisereSolver asks for two heaps more when n0 >= 1 (as many
+//! when n0 = 0, where the bound counts n0 as 1).
 
 use crate::code::OctalGame;
 use crate::period::found::GuySmith;

@@ -118,11 +118,33 @@ pub struct PeriodReport {
     /// Positions whose values were determined, all searches together.
     pub positions: u64,
     /// Segments the run-length engine processed (its real work), all
-    /// searches together; `None` for the position engines.
+    /// searches together, also when it gave way to a position engine;
+    /// `None` when no run-length engine ran.
     pub segments: Option<u64>,
 }
 
 impl PeriodReport {
+    /// The work done, in words, after `seconds`: what every front end
+    /// prints after "examined:".
+    ///
+    /// ```
+    /// let rules: grundy::Rules = "2,3,5".parse().unwrap();
+    /// let r = grundy::period(&rules, grundy::Play::Normal,
+    ///     &Default::default(), &Default::default()).unwrap();
+    /// assert_eq!(r.examined(0.0012), format!("{} positions in 0.001 s", r.positions));
+    /// ```
+    pub fn examined(&self, seconds: f64) -> String {
+        let p = self.positions;
+        match self.segments {
+            Some(s) if self.engine == Engine::Runs => {
+                format!("{p} positions in {s} run segments in {seconds:.3} s")
+            }
+            Some(s) => format!(
+                "{p} positions in {seconds:.3} s, after {s} segments of the run-length engine, which gave way"
+            ),
+            None => format!("{p} positions in {seconds:.3} s"),
+        }
+    }
     /// The certificate as the output contract's key `certificate` shows
     /// it.
     pub fn certificate_summary(&self) -> CertificateReport {

@@ -6,8 +6,9 @@
 //! * Periods: the Guy-Smith periodicity theorem (`period/octal.rs`): the
 //!   least pre-period n0 and period p with the certificate "g(n + p) =
 //!   g(n) for n0 <= n < E" (E = 2 n0 + p + t for octal codes that split,
-//!   3 n0 + 2 p + t for three-heap splits, max(n0 + t, t + 1) for codes
-//!   that never split). The outcome sequence's period is read off the
+//!   3 n0 + 2 p + t for three-heap splits, with n0 = 0 counted as 1 in
+//!   both, max(n0 + t, t + 1) for codes that never split: the bound of
+//!   [`crate::GuySmith`]). The outcome sequence's period is read off the
 //!   same values. Grundy's game has no such theorem: no period is
 //!   claimed for it.
 //! * Misère play: single-heap outcomes by exhaustive search over sums
