@@ -155,6 +155,34 @@ impl FormatArgs {
     }
 }
 
+/// How the sets of a family are computed by the commands that sweep
+/// families for their own ends (`grundy fit`, `grundy laws`).
+#[derive(Debug, Args)]
+pub struct SweepSetArgs {
+    /// Worker threads for the sweeps (default: one per core).
+    #[arg(long, short, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Per set: give up after this many positions (the row then has no
+    /// value: an exception of a fit, or a held-out row skipped).
+    #[arg(long, value_name = "N", default_value_t = grundy_sweep::DEFAULT_SWEEP_POSITIONS)]
+    pub max_positions: u64,
+    /// Per set: give up after this many seconds (makes results depend on
+    /// the machine).
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
+    pub timeout: Option<f64>,
+}
+
+impl SweepSetArgs {
+    /// The sweep runner's options.
+    pub fn run_options(&self) -> anyhow::Result<grundy_sweep::RunOptions> {
+        crate::cmd::sweep::run_options(
+            self.jobs,
+            self.max_positions,
+            self.timeout,
+        )
+    }
+}
+
 /// Limits for long searches.
 #[derive(Debug, Args)]
 pub struct BudgetArgs {

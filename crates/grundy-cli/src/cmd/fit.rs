@@ -72,17 +72,8 @@ pub struct FitArgs {
     /// unless one is given (.json, .tex).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Worker threads for the sweeps (default: one per core).
-    #[arg(long, short, value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Per set: give up after this many positions (the row has no value
-    /// and is listed as an exception).
-    #[arg(long, value_name = "N", default_value_t = grundy_sweep::DEFAULT_SWEEP_POSITIONS)]
-    pub max_positions: u64,
-    /// Per set: give up after this many seconds (makes results depend on
-    /// the machine).
-    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub sets: crate::args::SweepSetArgs,
 }
 
 /// Where the rows to fit come from.
@@ -142,11 +133,7 @@ impl FitArgs {
             };
             Some(self.validation_family(names)?)
         };
-        let run = super::sweep::run_options(
-            self.jobs,
-            self.max_positions,
-            self.timeout,
-        )?;
+        let run = self.sets.run_options()?;
         let label = match (&self.template, &self.from) {
             (Some(t), _) => t.trim().to_string(),
             (None, Some(path)) => path.display().to_string(),

@@ -83,17 +83,8 @@ pub struct LawsArgs {
     /// extension chooses the format unless one is given (.jsonl, .md).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Worker threads for the sweeps (default: one per core).
-    #[arg(long, short, value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Per set: give up after this many positions (the row has no value:
-    /// an exception of the fit, or a skipped held-out row).
-    #[arg(long, value_name = "N", default_value_t = grundy_sweep::DEFAULT_SWEEP_POSITIONS)]
-    pub max_positions: u64,
-    /// Per set: give up after this many seconds (makes results depend on
-    /// the machine).
-    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub sets: crate::args::SweepSetArgs,
     /// Stop after this many seconds in all: the families done are
     /// written (the catalogue says it is partial), exit code 1.
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
@@ -169,11 +160,7 @@ pub fn run(args: LawsArgs) -> anyhow::Result<ExitCode> {
         args.output.as_deref(),
     )?;
     let search = args.plan()?;
-    let options = super::sweep::run_options(
-        args.jobs,
-        args.max_positions,
-        args.timeout,
-    )?;
+    let options = args.sets.run_options()?;
     let deadline = match args.max_time {
         Some(t) => crate::args::seconds(t, "--max-time")?
             .and_then(grundy::deadline_after),

@@ -391,7 +391,8 @@ pub(crate) fn warning(errors: &ErrorRows, examples: usize) -> Option<String> {
 }
 
 /// The runner's options from `--jobs`, `--max-positions` and `--timeout`,
-/// as `grundy sweep` and `grundy fit` take them (no `--jobs`: all cores).
+/// as `grundy sweep`, `grundy fit` and `grundy laws` take them (no
+/// `--jobs`: all cores).
 pub(crate) fn run_options(
     jobs: Option<usize>,
     max_positions: u64,
