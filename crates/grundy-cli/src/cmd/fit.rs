@@ -98,17 +98,22 @@ struct Plan {
     run: RunOptions,
 }
 
+/// The fitter's options from `--degree` (`grundy fit` and `grundy
+/// laws`).
+pub(crate) fn fit_options(degree: &str) -> anyhow::Result<Options> {
+    let parsed: u32 = degree.trim().parse().map_err(|_| {
+        anyhow::anyhow!(
+            "--degree \"{degree}\" is not a degree; use a whole number from 0 to {} (default 3)",
+            grundy_fit::MAX_DEGREE
+        )
+    })?;
+    Ok(Options::with_degree(parsed)?)
+}
+
 impl FitArgs {
     fn plan(&self) -> anyhow::Result<Plan> {
         let key: Key = self.key.parse()?;
-        let degree: u32 = self.degree.trim().parse().map_err(|_| {
-            anyhow::anyhow!(
-                "--degree \"{}\" is not a degree; use a whole number from 0 to {} (default 3)",
-                self.degree,
-                grundy_fit::MAX_DEGREE
-            )
-        })?;
-        let options = Options::with_degree(degree)?;
+        let options = fit_options(&self.degree)?;
         let family = match (&self.template, &self.from) {
             (Some(t), _) => Some(Family::template(t, &self.param)?),
             (None, Some(_)) if !self.param.is_empty() => bail!(

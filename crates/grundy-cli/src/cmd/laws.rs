@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use grundy_fit::{Key, Options};
+use grundy_fit::Key;
 use grundy_sweep::laws::{
     self, LawInput, LawSearch, LawSpec, Space, Span, Stop,
 };
@@ -120,14 +120,7 @@ impl LawsArgs {
             }
             keys
         };
-        let degree: u32 = self.degree.trim().parse().map_err(|_| {
-            anyhow::anyhow!(
-                "--degree \"{}\" is not a degree; use a whole number from 0 to {} (default 3)",
-                self.degree,
-                grundy_fit::MAX_DEGREE
-            )
-        })?;
-        let options = Options::with_degree(degree)?;
+        let options = super::fit::fit_options(&self.degree)?;
         let spec = LawSpec {
             spaces,
             coefficients,
