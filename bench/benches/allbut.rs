@@ -124,6 +124,9 @@ fn values(c: &mut Criterion) {
     group.finish();
 }
 
+/// A one-parameter family: its name and its excluded set at A.
+type Family = (&'static str, fn(u64) -> Vec<u64>);
+
 /// Issue 34 item 3: the one-parameter families {a, 2a+1}, {a, a+1},
 /// {a, 3a} for A up to 10^6, and the {a, b, a+b} kind {a, 2a+3, 3a+3}.
 /// The last has period 2A^2 + 3A when 3 divides A (the set is then 3
@@ -133,7 +136,7 @@ fn values(c: &mut Criterion) {
 fn families(c: &mut Criterion) {
     let mut group = c.benchmark_group("allbut-families");
     group.sample_size(10);
-    let linear: [(&str, fn(u64) -> Vec<u64>); 3] = [
+    let linear: [Family; 3] = [
         ("{a,2a+1}", |a| vec![a, 2 * a + 1]),
         ("{a,a+1}", |a| vec![a, a + 1]),
         ("{a,3a}", |a| vec![a, 3 * a]),
