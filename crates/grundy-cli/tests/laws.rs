@@ -457,19 +457,28 @@ fn the_documented_line_is_real() {
     assert_eq!(documented, got[3]);
 }
 
+/// `grundy laws` over the three-element space (552 families, seconds of
+/// work), stdout piped, for the tests that stop it part way.
+fn spawn_three_element_space(
+    stderr: std::process::Stdio,
+) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["laws", "linear:3", "--coefficients", "1..4", "--shifts=-4..4"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
+
 /// An interrupt stops the search in good order: the JSON lines of the
 /// families done stay on stdout, one line on stderr, exit code 130.
 #[test]
 fn an_interrupt_keeps_the_families_done() {
     use std::io::Read;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["laws", "linear:3", "--coefficients", "1..4", "--shifts=-4..4"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    use std::process::Stdio;
+    let mut child = spawn_three_element_space(Stdio::piped());
     // Read as a pipeline would (a reader that stalls would hold the
     // command in its write until a second interrupt).
     let mut stdout = child.stdout.take().unwrap();
@@ -611,15 +620,9 @@ fn disjoint_ranges_hold_out_only_the_validation_range() {
 #[test]
 fn a_closed_stdout_stops_the_search() {
     use std::io::BufRead;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["laws", "linear:3", "--coefficients", "1..4", "--shifts=-4..4"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_three_element_space(Stdio::null());
     let stdout = child.stdout.take().unwrap();
     let mut first = String::new();
     std::io::BufReader::new(stdout).read_line(&mut first).unwrap();
