@@ -412,6 +412,44 @@ mod tests {
         out
     }
 
+    fn cells_of<C: Cell>(
+        mut engine: BlockEngine<C, GrundyRule>,
+        count: usize,
+    ) -> Vec<C> {
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let n = engine.max_advance().min(count - out.len());
+            let buf = engine.advance(n);
+            out.extend_from_slice(&buf[buf.len() - n..]);
+        }
+        out
+    }
+
+    /// Values above 63 cross the word boundary of `Words<2>`: the even
+    /// moves from 4 (127 of them, groups of 4 lanes) reach 64, those from
+    /// 2 reach 127, the top bit.
+    #[test]
+    fn two_word_cells_cross_the_word_boundary() {
+        use crate::engine::cell::Words;
+        use crate::engine::naive;
+        for (first, top) in [(4u64, 64u64), (2, 127)] {
+            let moves: Vec<u64> = (0..127).map(|i| first + 2 * i).collect();
+            let set =
+                crate::set::FiniteSet::new(moves.iter().copied()).unwrap();
+            let count = 5000;
+            let got: Vec<u64> = cells_of(
+                BlockEngine::<Words<2>, GrundyRule>::new(&moves),
+                count,
+            )
+            .into_iter()
+            .map(|c| u64::from(c.value()))
+            .collect();
+            let want = naive::grundy_values(&set, count);
+            assert_eq!(want.iter().max(), Some(&top));
+            assert_eq!(got, want, "moves from {first}");
+        }
+    }
+
     /// Fills `count` cells after `offset` zeros and max(S) empty cells with
     /// the dispatched build and one by one, and compares the cells and the
     /// returned OR of the new cells.
@@ -471,6 +509,24 @@ mod tests {
             } else {
                 check_fill::<u32>(&moves, 0, 2000)?;
             }
+        }
+
+        #[test]
+        fn two_word_cells_equal_naive(
+            v in prop::collection::btree_set(1u64..400, 64..128),
+        ) {
+            // 64 to 127 moves take `Words<2>` cells: the block filling
+            // (lanes when min(S) >= 2) against the definition.
+            use crate::engine::cell::Words;
+            use crate::engine::naive;
+            let moves: Vec<u64> = v.into_iter().collect();
+            let set = crate::set::FiniteSet::new(moves.iter().copied()).unwrap();
+            let count = 1500;
+            let got: Vec<u64> = cells_of(BlockEngine::<Words<2>, GrundyRule>::new(&moves), count)
+                .into_iter()
+                .map(|c| u64::from(c.value()))
+                .collect();
+            prop_assert_eq!(got, naive::grundy_values(&set, count));
         }
 
         #[test]

@@ -48,11 +48,8 @@ use crate::set::FiniteSet;
 macro_rules! with_source {
     ($set:expr, $sequence:expr, |$make:ident| $body:expr) => {{
         use $crate::engine::block::BlockEngine;
-        use $crate::engine::cell::{
-            GrundyRule, MisereOutcomeRule, NormalOutcomeRule,
-        };
+        use $crate::engine::cell::{MisereOutcomeRule, NormalOutcomeRule};
         use $crate::engine::sliding::SlidingEngine;
-        use $crate::engine::wide::WideEngine;
         let moves: &[u64] = $set.elements();
         let sequence: Option<$crate::play::Play> = $sequence;
         let slides = $crate::engine::sliding::pays(moves, sequence.is_none());
@@ -75,50 +72,147 @@ macro_rules! with_source {
                     || BlockEngine::<u8, MisereOutcomeRule>::new(moves);
                 $body
             }
-            (None, 0..8) => {
-                let $make = || BlockEngine::<u8, GrundyRule>::new(moves);
-                $body
-            }
-            (None, 8..16) => {
-                let $make = || BlockEngine::<u16, GrundyRule>::new(moves);
-                $body
-            }
-            (None, 16..32) => {
-                let $make = || BlockEngine::<u32, GrundyRule>::new(moves);
-                $body
-            }
-            (None, 32..64) => {
-                let $make = || BlockEngine::<u64, GrundyRule>::new(moves);
-                $body
-            }
-            (None, 64..128) => {
-                let $make = || BlockEngine::<u128, GrundyRule>::new(moves);
-                $body
-            }
-            (None, _) => {
-                let $make = || WideEngine::new(moves);
-                $body
+            (None, len) => {
+                $crate::engine::with_grundy_cells!(
+                    $crate::engine::Width::for_moves(len),
+                    moves,
+                    |$make| $body
+                )
             }
         }
     }};
 }
 pub(crate) use with_source;
 
+/// Runs `$body` with `$make` bound to a closure that builds a fresh
+/// Grundy-value [`Source`] over `$moves` with cells of `$width` (the
+/// block engine, or the wide engine for [`Width::Wide`]); the body is
+/// compiled once per width.
+macro_rules! with_grundy_cells {
+    ($width:expr, $moves:expr, |$make:ident| $body:expr) => {{
+        use $crate::engine::Width;
+        use $crate::engine::block::BlockEngine;
+        use $crate::engine::cell::{GrundyRule, Words};
+        use $crate::engine::wide::WideEngine;
+        let moves: &[u64] = $moves;
+        match $width {
+            Width::U8 => {
+                let $make = || BlockEngine::<u8, GrundyRule>::new(moves);
+                $body
+            }
+            Width::U16 => {
+                let $make = || BlockEngine::<u16, GrundyRule>::new(moves);
+                $body
+            }
+            Width::U32 => {
+                let $make = || BlockEngine::<u32, GrundyRule>::new(moves);
+                $body
+            }
+            Width::U64 => {
+                let $make = || BlockEngine::<u64, GrundyRule>::new(moves);
+                $body
+            }
+            Width::Words2 => {
+                let $make = || BlockEngine::<Words<2>, GrundyRule>::new(moves);
+                $body
+            }
+            Width::Wide => {
+                let $make = || WideEngine::new(moves);
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_grundy_cells;
+
+/// The cells a Grundy sequence is generated in: one-hot words of 8 to 128
+/// bits, or plain integers.
+///
+/// A set of |S| moves has values up to |S|, so [`Width::for_moves`] is
+/// always safe; a narrower width is faster (more cells per SIMD register)
+/// and right as long as no value reaches its top bit
+/// ([`Width::saturated_at`]), which a period search can watch for
+/// (`period/narrow.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Width {
+    U8,
+    U16,
+    U32,
+    U64,
+    Words2,
+    Wide,
+}
+
+impl Width {
+    /// The narrowest width that holds every value of a set of `len`
+    /// moves (values 0..=len).
+    pub(crate) fn for_moves(len: usize) -> Width {
+        match len {
+            0..8 => Width::U8,
+            8..16 => Width::U16,
+            16..32 => Width::U32,
+            32..64 => Width::U64,
+            64..128 => Width::Words2,
+            _ => Width::Wide,
+        }
+    }
+
+    /// The next narrower width, if any.
+    pub(crate) fn narrower(self) -> Option<Width> {
+        match self {
+            Width::U8 => None,
+            Width::U16 => Some(Width::U8),
+            Width::U32 => Some(Width::U16),
+            Width::U64 => Some(Width::U32),
+            Width::Words2 => Some(Width::U64),
+            Width::Wide => Some(Width::Words2),
+        }
+    }
+
+    /// The least largest value at which cells of this width may have
+    /// overflowed: a mex computed as the lowest zero bit overflows only
+    /// when the options hold every value the width has, so only after its
+    /// top value has been generated (`None`: plain integers never do).
+    pub(crate) fn saturated_at(self) -> Option<u64> {
+        match self {
+            Width::U8 => Some(7),
+            Width::U16 => Some(15),
+            Width::U32 => Some(31),
+            Width::U64 => Some(63),
+            Width::Words2 => Some(127),
+            Width::Wide => None,
+        }
+    }
+
+    /// The engine reports name.
+    pub(crate) fn engine(self) -> Engine {
+        match self {
+            Width::U8 => Engine::BlockU8,
+            Width::U16 => Engine::BlockU16,
+            Width::U32 => Engine::BlockU32,
+            Width::U64 => Engine::BlockU64,
+            Width::Words2 => Engine::BlockU128,
+            Width::Wide => Engine::Wide,
+        }
+    }
+}
+
 /// An engine, as reports name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
-    /// Block engine, one-hot u8 cells (|S| < 8; all outcome sequences).
+    /// Block engine, one-hot u8 cells (values below 8: |S| < 8, or a
+    /// larger set whose values stayed there; all outcome sequences).
     BlockU8,
-    /// Block engine, u16 cells (8 <= |S| < 16).
+    /// Block engine, u16 cells (values below 16).
     BlockU16,
-    /// Block engine, u32 cells (16 <= |S| < 32).
+    /// Block engine, u32 cells (values below 32).
     BlockU32,
-    /// Block engine, u64 cells (32 <= |S| < 64).
+    /// Block engine, u64 cells (values below 64).
     BlockU64,
-    /// Block engine, u128 cells (64 <= |S| < 128).
+    /// Block engine, 128-bit cells held as two words (values below 128).
     BlockU128,
-    /// Plain integer cells (|S| >= 128).
+    /// Plain integer cells (|S| >= 128 and values reaching 127).
     Wide,
     /// A sliding window per interval of S (few long intervals).
     Sliding,
@@ -138,14 +232,7 @@ impl Engine {
         if sliding::pays(set.elements(), true) {
             return Engine::Sliding;
         }
-        match set.len() {
-            0..8 => Engine::BlockU8,
-            8..16 => Engine::BlockU16,
-            16..32 => Engine::BlockU32,
-            32..64 => Engine::BlockU64,
-            64..128 => Engine::BlockU128,
-            _ => Engine::Wide,
-        }
+        Width::for_moves(set.len()).engine()
     }
 
     /// The position engine of a finite set's outcome sequences.

@@ -12,12 +12,13 @@
 
 use crate::budget::{Budget, Stopped, Unit};
 use crate::engine::runs::{RunEngine, RunRule};
-use crate::engine::{Engine, Source, with_source};
+use crate::engine::{Engine, Source, sliding, with_grundy_cells, with_source};
 use crate::play::{Play, Sequence};
 use crate::set::FiniteSet;
 
 use super::checkpoint::WindowPeriod;
 use super::found::{Certificate, EngineChoice, Period};
+use super::narrow;
 use super::outcomes::{outcome_period, outcome_period_of_runs};
 use super::runs::{self, RunSearch};
 use super::window;
@@ -186,23 +187,41 @@ fn search(
         // The run-length engine's segments, if it gave way, count
         // against the budget of the block engine that takes over.
         RunSearch::GaveUp { segments } => {
-            let (found, derived) = with_source!(set, play, |make| {
-                window::detect_then(make, budget, segments, |found, cells| {
-                    outcomes.then(|| {
-                        outcomes_of(found, cells, |c| value_of(&make, c))
-                    })
-                })
-            })?;
-            let engine = match play {
-                None => Engine::for_grundy(set),
-                Some(_) => Engine::for_outcomes(set),
+            let moves = set.elements();
+            let ((found, derived), engine) = match play {
+                None if !sliding::pays(moves, true) => {
+                    let (result, width, wasted) = narrow::search_grundy(
+                        moves.len(),
+                        budget,
+                        |width, budget, watch| {
+                            with_grundy_cells!(width, moves, |make| {
+                                by_window(
+                                    || watch.source(make()),
+                                    budget,
+                                    segments,
+                                    outcomes,
+                                )
+                            })
+                        },
+                    );
+                    let (mut found, derived) = result?;
+                    found.positions += wasted;
+                    ((found, derived), width.engine())
+                }
+                None => (
+                    with_source!(set, play, |make| {
+                        by_window(make, budget, segments, outcomes)
+                    })?,
+                    Engine::for_grundy(set),
+                ),
+                Some(_) => (
+                    with_source!(set, play, |make| {
+                        by_window(make, budget, segments, outcomes)
+                    })?,
+                    Engine::for_outcomes(set),
+                ),
             };
-            (
-                found,
-                engine,
-                (segments > 0).then_some(segments),
-                derived.flatten(),
-            )
+            (found, engine, (segments > 0).then_some(segments), derived)
         }
     };
     let period = |sequence, found: &WindowPeriod, positions| Period {
@@ -231,10 +250,21 @@ fn search(
     Ok((period(sequence, &found, found.positions), outcome))
 }
 
-/// The value a cell of the sources `make` builds stands for (the type
-/// parameter of [`Source::value`], named through the closure).
-fn value_of<S: Source>(_make: &impl Fn() -> S, cell: S::Cell) -> u64 {
-    S::value(cell)
+/// The block engine's window search over the sources `make` builds,
+/// after `segments` of the run-length engine's work, and, when `outcomes`
+/// asks and the search kept its values, the normal-play outcome
+/// sequence's period read off them.
+fn by_window<S: Source>(
+    make: impl Fn() -> S,
+    budget: &Budget,
+    segments: u64,
+    outcomes: bool,
+) -> Result<(WindowPeriod, Option<WindowPeriod>), Stopped> {
+    let (found, derived) =
+        window::detect_then(make, budget, segments, |found, cells| {
+            outcomes.then(|| outcomes_of(found, cells, S::value))
+        })?;
+    Ok((found, derived.flatten()))
 }
 
 /// The normal-play outcome sequence's period, read off the Grundy values

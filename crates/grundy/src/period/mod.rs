@@ -25,6 +25,7 @@ pub(crate) mod choice;
 mod divisors;
 pub(crate) mod found;
 mod history;
+mod narrow;
 pub(crate) mod octal;
 mod outcomes;
 pub(crate) mod pattern;
