@@ -63,6 +63,10 @@ test('the quotient of 0.75 is R8, as the CLI prints it', async () => {
   assert.equal(report.order, 8);
   assert.equal(await text(page, '#q-game'), report.game);
   assert.equal(await text(page, '#q-order'), '8');
+  // Orders 2, 6, 6, 6, 8 for heaps 1 to 5 (docs/MISERE.md §3.1).
+  assert.deepEqual(report.expansions, [{ heap: 1, order: 2 }, { heap: 2, order: 6 },
+    { heap: 5, order: 8 }]);
+  assert.equal(await text(page, '#q-expansions'), '2 from heap 1, 6 from heap 2, 8 from heap 5');
   assert.equal(await text(page, '#q-presentation'), presentation);
   assert.equal(await text(page, '#q-p-portion'), report.p_portion.join(', '));
   assert.equal(await text(page, '#q-p-portion'), 'a, b2');

@@ -891,6 +891,9 @@ function renderQuotient(r) {
   $('q-heaps').textContent = r.heaps === null
     ? `every heap (computed to ${fmt(computed)})` : `1 … ${fmt(r.heaps)}`;
   $('q-order').textContent = fmt(r.order);
+  // Where the order changed as heaps were added.
+  $('q-expansions').textContent = r.expansions.map((x) =>
+    `${fmt(x.order)} from heap ${fmt(x.heap)}`).join(', ') || 'none';
   // The library's notation, as `grundy quotient` prints it.
   $('q-presentation').textContent = r.presentation;
   $('q-p-portion').textContent = r.p_portion.join(', ');
