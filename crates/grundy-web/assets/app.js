@@ -63,6 +63,21 @@ function svgEl(tag, attrs) {
 
 const fmt = (n) => Number(n).toLocaleString('en-US');
 
+/** Sets (or, for null and '', removes) keys of the page's query string,
+ *  keeping the others and the #section: each tab keeps its own state in
+ *  the URL (the sequence `set`, `misere`; the sweep `family`, `a`, `b`,
+ *  `for`). */
+function setQuery(updates) {
+  const q = new URLSearchParams(location.search);
+  for (const [k, v] of Object.entries(updates)) {
+    if (v === null || v === undefined || v === '') q.delete(k);
+    else q.set(k, v);
+  }
+  const query = q.toString();
+  history.replaceState(null, '', (query ? `?${query}` : location.pathname) +
+    location.hash);
+}
+
 // ---------------------------------------------------------------- sequence
 
 /** How many terms to list: two periods past the pre-period, within
@@ -117,8 +132,7 @@ async function showSequence(event) {
     const misValues = misere
       ? await api('/api/values', { set, to, misere: 'true' }) : null;
     render(normal, mis, values, misValues, periodError);
-    history.replaceState(null, '', `?set=${encodeURIComponent(set)}` +
-      (misere ? '&misere=true' : '') + location.hash);
+    setQuery({ set, misere: misere ? 'true' : null });
   } catch (e) {
     showError('set-error', e.message, input);
     $('result').hidden = true;
@@ -608,7 +622,7 @@ function bootPlay() {
 // ------------------------------------------------------------------- sweep
 
 async function runSweep(event) {
-  event.preventDefault();
+  if (event) event.preventDefault();
   const fields = { family: $('sweep-family'), a: $('sweep-a'), b: $('sweep-b') };
   for (const [name, input] of Object.entries(fields)) {
     clearError(name === 'family' ? 'sweep-family-error' : `sweep-${name}-error`, input);
@@ -616,9 +630,10 @@ async function runSweep(event) {
   clearError('sweep-error');
   $('sweep-go').disabled = true;
   try {
-    const r = await api('/api/sweep', { family: fields.family.value,
-      a: fields.a.value, b: fields.b.value });
+    const r = await api('/api/sweep', familyParams(fields));
     renderSweep(r);
+    setQuery({ family: fields.family.value, a: fields.a.value,
+      b: fields.b.value, for: $('fit-for').value });
   } catch (e) {
     $('sweep-result').hidden = true;
     if (e.field && fields[e.field]) {
@@ -632,6 +647,16 @@ async function runSweep(event) {
   }
 }
 
+/** The family and its ranges as query parameters; a blank range is left
+ *  out (a family of `a` alone, as the laws tab opens them). */
+function familyParams(fields) {
+  const params = { family: fields.family.value };
+  for (const name of ['a', 'b']) {
+    if (fields[name].value.trim()) params[name] = fields[name].value;
+  }
+  return params;
+}
+
 function renderSweep(r) {
   $('sweep-result').hidden = false;
   const found = r.rows.filter((x) => x.status === 'found').length;
@@ -641,7 +666,11 @@ function renderSweep(r) {
   const t = r.table;
   const table = $('sweep-table');
   table.replaceChildren();
-  if (!t) return;
+  $('sweep-heat').hidden = !t;
+  if (!t) {
+    renderSweepRows(table, r);
+    return;
+  }
   const head = el('tr');
   head.append(el('th', {}, `${t.row} \\ ${t.col}`));
   t.cols.forEach((c) => head.append(el('th', {}, String(c))));
@@ -660,6 +689,27 @@ function renderSweep(r) {
   });
   table.append(body);
   renderHeatmap(t);
+}
+
+/** A family of one parameter has no table of two: its rows, one a line
+ *  (the parameter, pre-period, period). */
+function renderSweepRows(table, r) {
+  const keys = [...r.params, 'preperiod', 'period'];
+  const head = el('tr');
+  keys.forEach((k) => head.append(el('th', {}, k)));
+  table.append(el('thead'));
+  table.tHead.append(head);
+  const body = el('tbody');
+  for (const row of r.rows) {
+    const tr = el('tr');
+    for (const k of keys) {
+      const v = row[k];
+      tr.append(el('td', typeof v === 'number' ? {} : { class: 'na' },
+        v === null || v === undefined ? row.status : String(v)));
+    }
+    body.append(tr);
+  }
+  table.append(body);
 }
 
 function renderHeatmap(t) {
@@ -714,8 +764,8 @@ async function runFit() {
   $('fit-go').disabled = true;
   $('fit-note').textContent = '';
   try {
-    const r = await api('/api/fit', { family: fields.family.value,
-      a: fields.a.value, b: fields.b.value, for: $('fit-for').value });
+    const r = await api('/api/fit', { ...familyParams(fields),
+      for: $('fit-for').value });
     renderFit(r, fields);
   } catch (e) {
     $('fit-result').hidden = true;
@@ -786,6 +836,256 @@ function bootSweep() {
   $('fit-go').addEventListener('click', runFit);
 }
 
+/** Opens the family of the query string (`family`, `a`, `b`, `for`: the
+ *  state the sweep tab keeps in the URL) in the sweep tab and sweeps it.
+ *  False when the query names no family. */
+function sweepFromQuery() {
+  const q = new URLSearchParams(location.search);
+  if (!q.get('family')) return false;
+  $('sweep-family').value = q.get('family');
+  $('sweep-a').value = q.get('a') || '';
+  $('sweep-b').value = q.get('b') || '';
+  if (q.get('for')) $('fit-for').value = q.get('for');
+  $('sweep').scrollIntoView();
+  runSweep();
+  return true;
+}
+
+// ---------------------------------------------------------------- quotient
+
+/** A colour per element of a quotient (index i of n): hues spread by
+ *  the golden angle, light enough for dark text. */
+const elementColour = (i) => i === 0 ? '#ffffff'
+  : `hsl(${Math.round((i * 137.508) % 360)}, 70%, 82%)`;
+
+/** "Compute": GET /api/quotient, the object of `grundy quotient GAME
+ *  [--heaps N] --table --json`, and its views. */
+async function showQuotient(event) {
+  if (event) event.preventDefault();
+  const fields = { game: $('quotient-game'), heaps: $('quotient-heaps') };
+  clearError('quotient-game-error', fields.game);
+  clearError('quotient-heaps-error', fields.heaps);
+  clearError('quotient-error');
+  $('quotient-go').disabled = true;
+  try {
+    const params = { game: fields.game.value, table: 'true' };
+    if (fields.heaps.value.trim()) params.heaps = fields.heaps.value;
+    const r = await api('/api/quotient', params);
+    renderQuotient(r);
+  } catch (e) {
+    $('quotient-result').hidden = true;
+    if (e.field && fields[e.field]) {
+      showError(`quotient-${e.field}-error`, e.message, fields[e.field]);
+    } else {
+      showError('quotient-error', e.message);
+    }
+  } finally {
+    $('quotient-go').disabled = false;
+  }
+}
+
+function renderQuotient(r) {
+  $('quotient-result').hidden = false;
+  const computed = r.heap_map.length - 1;
+  $('q-game').textContent = r.game;
+  $('q-heaps').textContent = r.heaps === null
+    ? `every heap (computed to ${fmt(computed)})` : `1 … ${fmt(r.heaps)}`;
+  $('q-order').textContent = fmt(r.order);
+  // Where the order changed as heaps were added.
+  $('q-expansions').textContent = r.expansions.map((x) =>
+    `${fmt(x.order)} from heap ${fmt(x.heap)}`).join(', ') || 'none';
+  // The library's notation, as `grundy quotient` prints it.
+  $('q-presentation').textContent = r.presentation;
+  $('q-p-portion').textContent = r.p_portion.join(', ');
+  $('q-kind').textContent = r.tame
+    ? 'tame (the quotient of misère Nim, T_n)' : 'wild';
+  $('q-certificate').textContent = r.certificate;
+  // Colours by element, in the table's order (identity first).
+  const names = r.table ? r.table[0] : [...new Set(['1', ...r.heap_map])];
+  const colour = new Map(names.map((x, i) => [x, elementColour(i)]));
+  const l = r.periodic ? r.periodic.preperiod : null;
+  const p = r.periodic ? r.periodic.period : null;
+  $('q-map-note').textContent = `heaps 0 … ${fmt(computed)}` + (r.periodic
+    ? `; pre-period ${fmt(l)}, period ${fmt(p)}` : '; no period certified');
+  const map = $('q-map');
+  map.replaceChildren(...r.heap_map.map((x, h) => {
+    const cell = el('span', { class: ['cell', band(h, l, p)].join(' ').trim(),
+      title: `heap ${h}: ${x}` });
+    cell.append(el('i', {}, String(h)), el('b', {}, x));
+    cell.style.background = colour.get(x) || '#ffffff';
+    return cell;
+  }));
+  renderProductTable(r, colour);
+}
+
+/** The multiplication table as a coloured grid: row x, column y holds
+ *  x·y, coloured by element; cells in the P-portion are marked. */
+function renderProductTable(r, colour) {
+  const table = $('q-table');
+  table.replaceChildren();
+  if (!r.table) {
+    $('q-table-note').textContent = `(order ${fmt(r.order)}: the page ` +
+      'shows tables of order at most 256; ' +
+      `grundy quotient ${r.game} --format csv writes it)`;
+    return;
+  }
+  const names = r.table[0];
+  const isP = new Set(r.p_portion);
+  $('q-table-note').textContent = `(${names.length} × ${names.length})`;
+  table.classList.toggle('compact', names.length > 24);
+  const head = el('tr');
+  head.append(el('th', {}, '·'));
+  names.forEach((y) => head.append(el('th', { scope: 'col' }, y)));
+  table.append(el('thead'));
+  table.tHead.append(head);
+  const body = el('tbody');
+  r.table.forEach((row, i) => {
+    const tr = el('tr');
+    tr.append(el('th', { scope: 'row' }, names[i]));
+    row.forEach((z, j) => {
+      const td = el('td', { class: isP.has(z) ? 'qp' : '',
+        title: `${names[i]} · ${names[j]} = ${z}${isP.has(z) ? ' (P)' : ''}` }, z);
+      td.style.background = colour.get(z);
+      tr.append(td);
+    });
+    body.append(tr);
+  });
+  table.append(body);
+}
+
+function bootQuotient() {
+  $('quotient-form').addEventListener('submit', showQuotient);
+}
+
+// -------------------------------------------------------------------- laws
+
+/** The catalogue's pieces of one law as the catalogue writes them:
+ *  `period = 2*a + 1`, or each piece with its condition. */
+function lawPieces(law) {
+  const list = el('ul', { class: 'pieces' });
+  for (const p of law.pieces) {
+    const li = el('li');
+    if (p.when !== 'true') {
+      li.append(el('code', { class: 'when' }, p.when), ': ');
+    }
+    li.append(el('code', { class: 'formula' }, `${law.key} = ${p.formula}`));
+    list.append(li);
+  }
+  if (!law.pieces.length) list.append(el('li', {}, law.reason || 'no law'));
+  return list;
+}
+
+/** The held-out evidence: right/total and the region checked. */
+function lawValidated(law) {
+  const v = law.validated;
+  const text = v ? `${v.correct}/${v.rows} (${v.range})` : '-';
+  return law.skipped ? `${text}; ${law.skipped} skipped` : text;
+}
+
+/** The sweep tab's URL for a family of the catalogue: its template over
+ *  its fitting range, the law's key chosen for "find the formula". */
+function sweepHref(row, key) {
+  const q = new URLSearchParams({ family: row.family,
+    a: row.fit.replace(/^a=/, ''), for: key });
+  return `?${q}#sweep`;
+}
+
+let lawsLoaded = false;
+
+async function showLaws(event) {
+  if (event) event.preventDefault();
+  lawsLoaded = true;
+  clearError('laws-error', $('laws-q'));
+  const params = { verdict: $('laws-verdict').value };
+  if ($('laws-key').value) params.key = $('laws-key').value;
+  if ($('laws-shape').value) params.shape = $('laws-shape').value;
+  if ($('laws-q').value.trim()) params.q = $('laws-q').value;
+  $('laws-go').disabled = true;
+  try {
+    renderLaws(await api('/api/laws', params));
+  } catch (e) {
+    showError('laws-error', e.message, e.field === 'q' ? $('laws-q') : null);
+  } finally {
+    $('laws-go').disabled = false;
+  }
+}
+
+/** Keeps a select's choice while its options are rebuilt. */
+function fillSelect(select, options) {
+  const chosen = select.value;
+  select.replaceChildren(el('option', { value: '' }, 'any'),
+    ...options.map(([value, label]) => el('option', { value }, label)));
+  if (options.some(([v]) => v === chosen)) select.value = chosen;
+}
+
+function renderLaws(r) {
+  const counts = r.keys.map((k) => `${k.key}: ${k.law} laws, ` +
+    `${k.no_simple_law} with no simple law`).join('; ');
+  $('laws-about').textContent = `The catalogue of docs/LAWS.md, ` +
+    `${r.families} families (${counts}), made by ${r.command}. Each law ` +
+    'was fitted on the rows of its family\'s fitting range and checked ' +
+    'on held-out rows beyond it.';
+  fillSelect($('laws-key'), r.keys.map((k) => [k.key, k.key]));
+  const key = $('laws-key').value;
+  fillSelect($('laws-shape'), r.shapes.filter((s) => !key || s.key === key)
+    .map((s) => [s.shape, key ? `${s.shape} (${s.laws})` : s.shape])
+    .filter(([v], i, all) => all.findIndex(([w]) => w === v) === i));
+  $('laws-note').textContent = r.matched === r.laws.length
+    ? `${fmt(r.matched)} match.`
+    : `${fmt(r.matched)} match; the first ${fmt(r.laws.length)} are shown ` +
+      '(narrow the filter for the others).';
+  const body = $('laws-table').tBodies[0];
+  body.replaceChildren(...r.laws.map((row) => {
+    const law = row.laws[0];
+    const tr = el('tr');
+    tr.append(el('td', { class: 'family' }));
+    tr.lastChild.append(el('code', {}, row.family));
+    tr.append(el('td', {}, law.key));
+    const cell = el('td', { class: 'law' });
+    cell.append(lawPieces(law));
+    if (law.exceptions.length) {
+      cell.append(el('span', { class: 'evidence' },
+        `${law.exceptions.length} exception${law.exceptions.length === 1 ? '' : 's'} ` +
+        `in ${row.fit}`));
+    }
+    if (row.command) cell.title = row.command;
+    tr.append(cell);
+    tr.append(el('td', {}, lawValidated(law)));
+    tr.append(el('td', {}, row.source));
+    const link = el('a', { href: sweepHref(row, law.key), class: 'open-sweep' },
+      'open');
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      history.pushState(null, '', link.getAttribute('href'));
+      sweepFromQuery();
+    });
+    const td = el('td');
+    td.append(link);
+    tr.append(td);
+    return tr;
+  }));
+}
+
+function bootLaws() {
+  $('laws-form').addEventListener('submit', showLaws);
+  // Another key has other shapes: the shape chosen goes with its key.
+  $('laws-key').addEventListener('change', () => {
+    $('laws-shape').value = '';
+    showLaws();
+  });
+  for (const id of ['laws-shape', 'laws-verdict']) {
+    $(id).addEventListener('change', () => showLaws());
+  }
+  // The catalogue loads when its section first comes into view.
+  const seen = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting) && !lawsLoaded) {
+      seen.disconnect();
+      showLaws();
+    }
+  });
+  seen.observe($('laws'));
+}
+
 // -------------------------------------------------------------------- boot
 
 function boot() {
@@ -798,10 +1098,15 @@ function boot() {
   addSumRow('nim', '5');
   bootPlay();
   bootSweep();
+  bootQuotient();
+  bootLaws();
   const q = new URLSearchParams(location.search);
   if (q.get('set')) $('set').value = q.get('set');
   if (q.get('misere') === 'true') $('misere').checked = true;
   showSequence();
+  sweepFromQuery();
+  // Back and forward through the laws tab's links to the sweep tab.
+  window.addEventListener('popstate', sweepFromQuery);
 }
 
 document.addEventListener('DOMContentLoaded', boot);

@@ -13,7 +13,8 @@
 //!
 //! The page follows the "Grundy sequence search program" shown at MATH
 //! POWER 2022 (issue 6): type a set, see the period and a picture of the
-//! first values; this one adds heaps, sums, play and sweeps.
+//! first values; this one adds heaps, sums, play, sweeps, misère
+//! quotients and the catalogue of laws.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -31,9 +32,11 @@ mod error;
 mod fit;
 mod host;
 mod lanes;
+mod laws;
 mod limits;
 mod play;
 mod query;
+mod quotient;
 mod server;
 mod stall;
 mod sweep;
@@ -51,9 +54,11 @@ use tower_http::set_header::SetResponseHeaderLayer;
 pub use error::ApiError;
 pub use host::Hosts;
 pub use lanes::GRACE;
+pub use laws::{CATALOGUE_COMMAND, CATALOGUE_JSONL, MAX_SHOWN, catalogue};
 pub use limits::{
     DEFAULT_MAX_POSITIONS, DEFAULT_MAX_STATES, MAX_WORKERS, ServerLimits,
 };
+pub use quotient::MAX_TABLE_ORDER;
 
 /// The API routes, for messages and docs/WEB.md.
 pub const ROUTES: &[&str] = &[
@@ -64,6 +69,8 @@ pub const ROUTES: &[&str] = &[
     "/api/play",
     "/api/sweep",
     "/api/fit",
+    "/api/quotient",
+    "/api/laws",
 ];
 
 /// The page's content security policy: everything from this server only.
@@ -85,6 +92,8 @@ pub fn router(limits: ServerLimits) -> Router {
         .route("/api/play", get(play::play))
         .route("/api/sweep", get(sweep::sweep))
         .route("/api/fit", get(fit::fit))
+        .route("/api/quotient", get(quotient::quotient))
+        .route("/api/laws", get(laws::laws))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .with_state(shared)

@@ -4,6 +4,8 @@
 
 mod certificate;
 mod fit;
+mod laws;
+mod quotient;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

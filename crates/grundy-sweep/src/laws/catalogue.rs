@@ -25,7 +25,14 @@ const EXCEPTIONS_SHOWN: usize = 4;
 /// (B. Benesh et al., INTEGERS 20, 2020); the members where b is an odd
 /// multiple of a are the exceptions the catalogue lists beside a + b.
 /// Every other law in a catalogue was found by the search.
-fn source(record: &FamilyLaws, key: &str) -> &'static str {
+///
+/// ```
+/// # let line = r#"{"space":"linear:2","index":0,"family":"a,a+1","coefficients":[1],"shifts":[1],"fit":"a=1..20","validate":"a=1..40","laws":[]}"#;
+/// let record: grundy_sweep::FamilyLaws = serde_json::from_str(line)?;
+/// assert_eq!(grundy_sweep::laws::source(&record, "period"), "Benesh et al. (2020)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn source(record: &FamilyLaws, key: &str) -> &'static str {
     match (record.space.as_str(), key) {
         ("linear:2", "period" | "preperiod") => "Benesh et al. (2020)",
         _ => "this search",

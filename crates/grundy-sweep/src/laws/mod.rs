@@ -13,7 +13,7 @@ mod record;
 mod search;
 mod space;
 
-pub use catalogue::{check_command, markdown};
+pub use catalogue::{check_command, markdown, source};
 pub use record::{FamilyLaws, KeyLaw, LawVerdict};
 pub use search::{
     LawError, LawInput, LawSearch, LawSpec, MIN_CHECKED, Outcome, Stop,
