@@ -65,9 +65,10 @@ impl_cell!(u8, u16, u32, u64, u128);
 /// The block engine's inner loop is an OR of cells across W lanes. With
 /// `u128` cells the compiler keeps that loop scalar (two 64-bit ORs a
 /// cell); an array of words is OR-ed word by word, which it turns into
-/// SIMD instructions like the narrower cells: about 4x faster for a random
-/// set of 100 elements (issue 34, BENCHMARKS.md "Sets of 64 to 127
-/// elements"). Only the mex, once a position, needs the carry of `inc`.
+/// SIMD instructions like the narrower cells: 1.6-2.3x faster for random
+/// sets of 100 and 200 elements (issue 34, BENCHMARKS.md "Sets of 64
+/// elements and more"). Only the mex, once a position, needs the carry of
+/// `inc`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub struct Words<const N: usize>(pub [u64; N]);
