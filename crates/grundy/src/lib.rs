@@ -133,6 +133,9 @@ pub use query::heap::{
     GLANCE_CHECKS, GLANCE_POSITIONS, HeapOptions, HeapReport, heap, heap_with,
     parse_heap_size,
 };
+pub use query::misere_answer::{
+    GLANCE_QUOTIENT_WORK, MISERE_QUOTIENT_WORK, MisereMethod,
+};
 pub use query::moves::{MoveFamily, move_text};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
@@ -145,8 +148,8 @@ pub use query::solver::PositionValue;
 pub use query::strategy::{RatedMove, Strategy};
 pub use query::sum::{Heap, HeapValue, Move, SumFamily, SumReport, sum};
 pub use query::values::{
-    Outcomes, Values, ValuesReport, outcomes, outcomes_within, values,
-    values_within,
+    Outcomes, Values, ValuesReport, outcomes, outcomes_to, outcomes_within,
+    values, values_within,
 };
 pub use rules::{BigOption, Goal, RuleSet, Rules, Subtraction, Toward};
 pub use set::{AllButSet, FiniteSet, MAX_ELEMENT};
