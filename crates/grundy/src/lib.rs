@@ -133,6 +133,16 @@ pub use query::heap::{
     GLANCE_CHECKS, GLANCE_POSITIONS, HeapOptions, HeapReport, heap, heap_with,
     parse_heap_size,
 };
+/// The exhaustive misère search of a sum of heaps (the fallback and
+/// test oracle of the quotient's answers), for the benchmark crate (not
+/// a stable API).
+#[cfg(feature = "bench")]
+pub fn misere_search(
+    heaps: &[Heap],
+    budget: &Budget,
+) -> Result<(Outcome, Vec<Move>)> {
+    query::sum::misere_search(heaps, budget)
+}
 pub use query::misere_answer::{
     GLANCE_QUOTIENT_WORK, MISERE_QUOTIENT_WORK, MisereMethod,
 };

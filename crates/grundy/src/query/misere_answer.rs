@@ -256,6 +256,55 @@ pub(crate) fn answer(
     Ok(QuotientAnswer { outcome, moves, unwalked })
 }
 
+impl QuotientReport {
+    /// The misère outcome and every winning move of the sum of `heaps`
+    /// of this quotient's game: P exactly when the product of the heaps'
+    /// elements lies in the P-portion, and a move wins exactly when the
+    /// product it leaves does. Heaps past the heaps solved need the
+    /// periodicity certificate; a heap of a game that splits heaps is
+    /// walked up to 2^22 tokens. One product per heap and per distinct
+    /// element among a heap's options.
+    ///
+    /// ```
+    /// use grundy::{Budget, Outcome};
+    /// let q = grundy::quotient(&"0.75".parse()?, None, &Budget::default())?;
+    /// let heaps: Vec<grundy::BigUint> = vec![5u32.into(), 9u32.into()];
+    /// let (outcome, moves) = q.misere_sum(&heaps, &Budget::default())?;
+    /// assert_eq!(outcome, Outcome::from_is_p(moves.is_empty()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn misere_sum(
+        &self,
+        heaps: &[BigUint],
+        budget: &Budget,
+    ) -> Result<(Outcome, Vec<Move>)> {
+        let rules: Rules = self.game.parse()?;
+        if let Some(h) = heaps.iter().find(|h| !self.covers(h)) {
+            return Err(crate::error::Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "heap {h} is past the heaps solved (1..{}) and no \
+                     periodicity certificate extends the quotient to it; \
+                     solve the heaps up to {h} or more",
+                    self.heap_map.len() - 1
+                ),
+            ));
+        }
+        let a = answer(self, &rules, heaps, budget)?;
+        if let Some(&i) = a.unwalked.first() {
+            return Err(crate::error::Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "heap {} is too large to walk its splits; use at most \
+                     {WALKED_HEAPS} tokens",
+                    heaps[i]
+                ),
+            ));
+        }
+        Ok((a.outcome, a.moves))
+    }
+}
+
 /// Every option of heap `size` with the element of the heaps it leaves,
 /// grouped by element; `None` for a heap of a game that splits heaps too
 /// large to walk.
