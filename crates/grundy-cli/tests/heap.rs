@@ -3,13 +3,14 @@ use crate::util::{json, run};
 #[test]
 fn huge_heap_of_the_31_game() {
     let (out, _) = run(&["heap", "1,2,3", "1000000000000000000"], 0);
-    insta::assert_snapshot!(out, @r"
+    insta::assert_snapshot!(out, @r#"
     set:      1,2,3
     heap:     1000000000000000000
     grundy:   0
     normal:   P (the player to move loses); winning moves: none
     misère:   N (the player to move wins); winning moves: take 3
-    ");
+              misère play solved by the misère quotient of "1,2,3" (order 6, proven for heaps of every size by its periodic heap map): a sum is P exactly when the product of its heaps' elements lies in the P-portion {a, b2}
+    "#);
 }
 
 #[test]
@@ -70,4 +71,35 @@ fn issue_34_huge_heap_of_a_split_game() {
     assert_eq!(v["winning_moves_text"], serde_json::json!(["take 3"]));
     assert_eq!(v["misere_winning_moves_text"], serde_json::json!(["take 2"]));
     assert!(v["moves_note"].is_null() && v["split_period"].is_null());
+}
+
+/// Issue 36 §2: `heap` answers misère play from the quotient when it is
+/// found (0.75 is certified for every heap, so a million tokens cost
+/// nothing), says which method answered, and keeps the search for the
+/// rest (Officers, 0.6, whose quotient keeps growing: "not known" at a
+/// glance, with why no quotient answered).
+#[test]
+fn issue_36_misere_method() {
+    let v = json(&["heap", "0.75", "1000000", "--misere", "--json"]);
+    assert_eq!(v["misere_method"], "quotient");
+    assert!(v["misere_outcome"].is_string());
+    assert!(!v["misere_winning_moves"].as_array().unwrap().is_empty());
+    let (out, _) = run(&["heap", "0.75", "21"], 0);
+    insta::assert_snapshot!(out, @r#"
+    set:      0.75
+    heap:     21
+    grundy:   1
+    normal:   N (the player to move wins); winning moves: take 1 -> 1 + 19, take 1 -> 2 + 18, take 1 -> 3 + 17, take 1 -> 4 + 16, take 1 -> 5 + 15, take 1 -> 6 + 14, take 1 -> 7 + 13, take 1 -> 8 + 12, take 1 -> 9 + 11, take 1 -> 10 + 10
+    misère:   N (the player to move wins); winning moves: take 1 -> 1 + 19, take 1 -> 2 + 18, take 1 -> 3 + 17, take 1 -> 4 + 16, take 1 -> 5 + 15, take 1 -> 6 + 14, take 1 -> 7 + 13, take 1 -> 8 + 12, take 1 -> 9 + 11, take 1 -> 10 + 10
+              misère play solved by the misère quotient of "0.75" (order 8, proven for heaps of every size by its periodic heap map): a sum is P exactly when the product of its heaps' elements lies in the P-portion {a, b2}
+    "#);
+    let v = json(&["heap", "0.77", "40", "--json"]);
+    assert_eq!(v["misere_method"], "quotient");
+    assert!(v["misere_method_note"].as_str().unwrap().contains("order"));
+    let v = json(&["heap", "0.6", "100", "--json"]);
+    assert!(v["misere_outcome"].is_null() && v["misere_method"].is_null());
+    let note = v["misere_note"].as_str().unwrap();
+    assert!(note.contains("no misère quotient answered either"), "{note}");
+    let v = json(&["heap", "nim", "5", "--json"]);
+    assert_eq!(v["misere_method"], "sequence");
 }

@@ -113,3 +113,31 @@ fn issue_34_huge_heap_of_a_split_game() {
     assert!(small["moves_note"].is_null());
     assert_eq!(small["winning_families"], serde_json::json!([]));
 }
+
+/// Issue 36 §2: a misère sum of one octal game's heaps is answered by its
+/// misère quotient (misère Kayles, 0.77: heaps past the exhaustive
+/// search's reach), says so in a sentence and under `method`; heaps of
+/// two games fall back to the search, and say why.
+#[test]
+fn issue_36_misere_sums_from_the_quotient() {
+    let (out, _) = run(&["sum", "0.75:5", "0.75:9", "--misere"], 0);
+    insta::assert_snapshot!(out, @r#"
+    heap 1: 0.75:5  g = 1
+    heap 2: 0.75:9  g = 1
+    nim-sum: 0
+    misère play solved by the misère quotient of "0.75" (order 8, proven for the sums of heaps 1..9): a sum is P exactly when the product of its heaps' elements lies in the P-portion {a, b2}
+    outcome: P (the player to move loses)
+    winning moves: none
+    "#);
+    let v =
+        json(&["sum", "0.77:30", "0.77:41", "0.77:55", "--misere", "--json"]);
+    assert_eq!(v["method"], "quotient");
+    let note = v["method_note"].as_str().unwrap();
+    assert!(note.contains("misère quotient of \"0.77\""), "{note}");
+    let v = json(&["sum", "1,2,3:5", "2,3:4", "--misere", "--json"]);
+    assert_eq!(v["method"], "search");
+    let note = v["method_note"].as_str().unwrap();
+    assert!(note.contains("different games"), "{note}");
+    let v = json(&["sum", "1,2,3:5", "2,3:4", "--json"]);
+    assert!(v["method"].is_null() && v["method_note"].is_null());
+}

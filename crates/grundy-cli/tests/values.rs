@@ -126,6 +126,7 @@ fn misere_listings_keep_their_state_budget() {
     let letters: String = out
         .lines()
         .skip(1)
+        .take(8)
         .map(|l| l.trim_end().chars().last().unwrap())
         .collect();
     assert_eq!(letters, "NPNNPNNN");
@@ -148,4 +149,39 @@ fn misere_listings_keep_their_state_budget() {
     assert!(!file.exists());
     let (_, err) = run(&["values", "0.07", "--max-states", "5"], 2);
     assert!(err.contains("--misere"), "{err}");
+}
+
+/// Issue 36 §2: `values --misere` of a game that splits heaps lists the
+/// outcomes from its misère quotient (Kayles to heap 120, far past the
+/// exhaustive search's reach), and says so last; the outcomes equal the
+/// search's where it reaches.
+#[test]
+fn issue_36_misere_values_from_the_quotient() {
+    let v = json(&["values", "0.77", "--to", "120", "--misere", "--json"]);
+    assert_eq!(v["method"], "quotient");
+    let outcomes = v["outcomes"].as_str().unwrap();
+    assert_eq!(outcomes.len(), 121);
+    let few = grundy::Budget::default();
+    let searched: String = grundy::outcomes_within(
+        &"0.77".parse().unwrap(),
+        grundy::Play::Misere,
+        &few,
+    )
+    .take(25)
+    .map(|o| o.letter())
+    .collect();
+    assert_eq!(&outcomes[..25], searched);
+    let (out, _) = run(&["values", "0.75", "--to", "3", "--misere"], 0);
+    insta::assert_snapshot!(out, @r#"
+    n  misère outcome
+    0  N
+    1  P
+    2  N
+    3  P
+    misère play solved by the misère quotient of "0.75" (order 6, proven for the sums of heaps 1..3): a sum is P exactly when the product of its heaps' elements lies in the P-portion {a, b2}
+    "#);
+    let v = json(&["values", "1,2,3", "--to", "8", "--misere", "--json"]);
+    assert_eq!(v["method"], "sequence");
+    let v = json(&["values", "1,2,3", "--to", "8", "--json"]);
+    assert!(v["method"].is_null());
 }

@@ -81,6 +81,20 @@ impl PyHeapReport {
         self.report.misere_outcome.map(letter)
     }
 
+    /// How the misère answer was found: ``"quotient"`` (the misère
+    /// quotient), ``"sequence"`` (the outcomes of single heaps) or
+    /// ``"search"`` (exhaustive search); None when it is not known.
+    #[getter]
+    fn misere_method(&self) -> Option<&'static str> {
+        self.report.misere_method.map(grundy::MisereMethod::name)
+    }
+
+    /// The same in one sentence, as ``grundy heap`` prints it.
+    #[getter]
+    fn misere_method_note(&self) -> Option<&str> {
+        self.report.misere_method_note.as_deref()
+    }
+
     /// The numbers of stones to take that win under normal play.
     #[getter]
     fn winning_moves<'py>(

@@ -136,11 +136,18 @@ impl PySumReport {
         PyTuple::new(py, moves.map(|m| PyMove { inner: m.clone() }))
     }
 
-    /// How the misère answer was found (``"bouton"``, ``"search"``); None
-    /// under normal play.
+    /// How the misère answer was found (``"bouton"``, ``"quotient"``,
+    /// ``"search"``); None under normal play.
     #[getter]
     fn method(&self) -> Option<&'static str> {
-        self.report.method
+        self.report.method.map(grundy::MisereMethod::name)
+    }
+
+    /// The same in one sentence (the line ``grundy sum`` prints); None
+    /// under normal play.
+    #[getter]
+    fn method_note(&self) -> Option<&str> {
+        self.report.method_note.as_deref()
     }
 
     /// Whether ``winning_moves`` lists every winning move (False when a

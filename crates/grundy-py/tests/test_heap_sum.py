@@ -179,3 +179,32 @@ def test_best_move_wins_when_it_can():
         if s.outcome == "N":
             assert m in s.winning_moves
     assert grundy.best_move([("1,2,3", 0), ("nim", 0)]) is None
+
+
+def test_misere_answers_say_their_method(cli):
+    # Issue 36 §2: one octal game's heaps are answered by its misère
+    # quotient (Plambeck and Siegel, "Misère quotients for impartial
+    # games": 0.75 is R8, certified for every heap), any number of them;
+    # heaps of two games by the exhaustive search. The method and its
+    # sentence are the command's.
+    heaps = [("0.75", n) for n in (5, 9, 10**6)]
+    r = grundy.sum(heaps, misere=True)
+    assert r.method == "quotient"
+    assert r.method_note.startswith('misère play solved by the misère quotient of "0.75" (order 8')
+    want = cli.json("sum", *(f"{g}:{n}" for g, n in heaps), "--misere")
+    assert r.to_dict() == want
+    r = grundy.sum([("0.75", 5), ("1,2,3", 4)], misere=True)
+    assert r.method == "search" and "different games" in r.method_note
+    assert grundy.sum([("0.75", 5)]).method_note is None
+    # A thousand heaps of 0.75: the outcome the quotient object gives.
+    many = [("0.75", 1 + (7 * k) % 300) for k in range(1000)]
+    q = grundy.quotient("0.75")
+    assert grundy.sum(many, misere=True).outcome == q.outcome([n for _, n in many])
+    h = grundy.heap("0.77", 40)
+    assert (h.misere_method, h.misere_outcome) == ("quotient", q_outcome("0.77", 40))
+    assert "order" in h.misere_method_note
+    assert grundy.heap("nim", 5).misere_method == "sequence"
+
+
+def q_outcome(game, n):
+    return grundy.quotient(game, heaps=n).outcome([n])

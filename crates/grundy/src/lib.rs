@@ -133,6 +133,19 @@ pub use query::heap::{
     GLANCE_CHECKS, GLANCE_POSITIONS, HeapOptions, HeapReport, heap, heap_with,
     parse_heap_size,
 };
+/// The exhaustive misère search of a sum of heaps (the fallback and
+/// test oracle of the quotient's answers), for the benchmark crate (not
+/// a stable API).
+#[cfg(feature = "bench")]
+pub fn misere_search(
+    heaps: &[Heap],
+    budget: &Budget,
+) -> Result<(Outcome, Vec<Move>)> {
+    query::sum::misere_search(heaps, budget)
+}
+pub use query::misere_answer::{
+    GLANCE_QUOTIENT_WORK, MISERE_QUOTIENT_WORK, MisereMethod,
+};
 pub use query::moves::{MoveFamily, move_text};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
@@ -145,8 +158,8 @@ pub use query::solver::PositionValue;
 pub use query::strategy::{RatedMove, Strategy};
 pub use query::sum::{Heap, HeapValue, Move, SumFamily, SumReport, sum};
 pub use query::values::{
-    Outcomes, Values, ValuesReport, outcomes, outcomes_within, values,
-    values_within,
+    Outcomes, Values, ValuesReport, outcomes, outcomes_to, outcomes_within,
+    values, values_within,
 };
 pub use rules::{BigOption, Goal, RuleSet, Rules, Subtraction, Toward};
 pub use set::{AllButSet, FiniteSet, MAX_ELEMENT};

@@ -19,10 +19,12 @@ pub struct HeapArgs {
     /// The number of stones (any number of digits).
     #[arg(value_name = "N", allow_hyphen_values = true)]
     pub heap: String,
-    /// Search the misère answer with the whole budget (seconds and
-    /// gigabytes for games that split heaps, e.g. `0.6` at 100). Without
-    /// it a short search answers small heaps and says "not known" past
-    /// them, so the normal-play answer comes at once.
+    /// Search the misère answer with the whole budget: the misère
+    /// quotient first (octal codes, finite sets), then the exhaustive
+    /// search (seconds and gigabytes for games that split heaps, e.g.
+    /// `0.6` at 100). Without it a short search answers small heaps and
+    /// says "not known" past them, so the normal-play answer comes at
+    /// once.
     #[arg(long)]
     pub misere: bool,
     #[command(flatten)]
@@ -86,17 +88,25 @@ fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
         }
     }
     match (r.misere_outcome, &r.misere_note) {
-        (Some(outcome), _) => writeln!(
-            out,
-            "misère:   {}; winning moves:{}",
-            describe(outcome),
-            moves(&r.misere_winning_moves_text, false)
-        )?,
+        (Some(outcome), note) => {
+            writeln!(
+                out,
+                "misère:   {}; winning moves:{}",
+                describe(outcome),
+                moves(&r.misere_winning_moves_text, note.is_some())
+            )?;
+            if let Some(note) = note {
+                writeln!(out, "          {note}")?;
+            }
+        }
         (None, note) => writeln!(
             out,
             "misère:   not known: {}",
             note.as_deref().unwrap_or("not computed"),
         )?,
+    }
+    if let Some(note) = &r.misere_method_note {
+        writeln!(out, "          {note}")?;
     }
     Ok(())
 }

@@ -62,8 +62,8 @@ fn write_text(out: &mut Output, r: &SumReport) -> anyhow::Result<()> {
         )?;
     }
     writeln!(out, "nim-sum: {}", r.nim_sum)?;
-    if let Some(method) = r.method {
-        writeln!(out, "misère play, solved by {method}")?;
+    if let Some(note) = &r.method_note {
+        writeln!(out, "{note}")?;
     }
     writeln!(out, "outcome: {}", describe(r.outcome))?;
     if r.winning_moves.is_empty() && r.winning_families.is_empty() {

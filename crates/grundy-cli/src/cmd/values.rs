@@ -63,9 +63,10 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let ended = RefCell::new(None);
+    let method = RefCell::new(None);
     let source = match &run {
         Some(run) => Source::Computed(&run.values()[..count as usize]),
-        None => Source::Rules(&set, play, &budget, &ended),
+        None => Source::Rules(&set, play, &budget, &ended, &method),
     };
     let mut out = Output::open(args.format.output.as_deref())?;
     match format {
@@ -73,7 +74,15 @@ pub fn run(args: ValuesArgs) -> anyhow::Result<ExitCode> {
         Format::Csv | Format::Tsv => {
             write_csv(&mut out, &source, count, play, format.separator())?
         }
-        _ => write_table(&mut out, &source, args.to, play)?,
+        _ => {
+            write_table(&mut out, &source, args.to, play)?;
+            // How the misère outcomes were found, in the library's words.
+            if let Some((_, note)) = method.borrow().as_ref()
+                && ended.borrow().is_none()
+            {
+                writeln!(out, "{note}")?;
+            }
+        }
     }
     // A listing cut short is an error (exit 1 for a budget), and with -o
     // no file is written.
@@ -122,6 +131,10 @@ fn computed(
     }
 }
 
+/// How the misère outcomes were found and the library's sentence, left
+/// by [`Source::sequence`].
+type Method = RefCell<Option<(grundy::MisereMethod, String)>>;
+
 /// Where a listing's sequence comes from.
 enum Source<'a> {
     /// Computed as it is written (misère outcomes within the budget); why
@@ -132,6 +145,7 @@ enum Source<'a> {
         Play,
         &'a grundy::Budget,
         &'a RefCell<Option<grundy::Error>>,
+        &'a Method,
     ),
     /// Computed before (`--checkpoint`).
     Computed(&'a [u16]),
@@ -143,12 +157,16 @@ impl Source<'_> {
     fn sequence(&self, count: u64) -> Box<dyn Iterator<Item = u64> + '_> {
         let count = usize::try_from(count).unwrap_or(usize::MAX);
         match *self {
-            Source::Rules(set, Play::Normal, budget, ended) => {
+            Source::Rules(set, Play::Normal, budget, ended, _) => {
                 let values = grundy::values_within(set, budget);
                 recording(values, count, ended, |g| g.value(), |v| v.error())
             }
-            Source::Rules(set, play, budget, ended) => {
-                let outcomes = grundy::outcomes_within(set, play, budget);
+            Source::Rules(set, play, budget, ended, method) => {
+                let to = count.saturating_sub(1) as u64;
+                let outcomes = grundy::outcomes_to(set, play, to, budget);
+                *method.borrow_mut() = outcomes
+                    .method()
+                    .zip(outcomes.method_note().map(str::to_string));
                 recording(
                     outcomes,
                     count,
@@ -260,7 +278,15 @@ fn write_json(
             }
         }
     }
-    buf.bytes.extend_from_slice(b"\"}\n");
+    buf.bytes.push(b'"');
+    if let Source::Rules(.., method) = source
+        && let Some((m, note)) = method.borrow().as_ref()
+    {
+        let note = serde_json::to_string(note)?;
+        let m = format!(",\"method\":\"{m}\",\"method_note\":{note}");
+        buf.bytes.extend_from_slice(m.as_bytes());
+    }
+    buf.bytes.extend_from_slice(b"}\n");
     buf.finish(out)
 }
 

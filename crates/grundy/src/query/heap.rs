@@ -24,7 +24,11 @@
 //! [`BigOption`]s (a sum of a thousand heaps of 0.6 below 10^6 walks
 //! 2.5 10^8 splits; one allocation each made malloc half its time).
 //!
-//! Misère play of a game that splits heaps is an exhaustive search whose
+//! Misère play of an octal game or a finite subtraction set is answered
+//! first by its misère quotient (`misere_answer.rs`), looked for within
+//! [`MISERE_QUOTIENT_WORK`] positions when the misère answer is asked
+//! for and [`GLANCE_QUOTIENT_WORK`] otherwise. Without one, misère play
+//! of a game that splits heaps is an exhaustive search whose
 //! cost grows exponentially with the heap. Unless the misère answer is
 //! asked for ([`HeapOptions::misere`]), it is a glance: a search of at
 //! most [`GLANCE_CHECKS`] move checks and as many positions stored
@@ -46,6 +50,10 @@ use crate::game::HeapOption;
 use crate::period::octal::OctalSearch;
 use crate::period::{Period, PeriodOptions};
 use crate::play::{Outcome, Play, Sequence};
+use crate::query::misere_answer::{
+    Attempt, GLANCE_QUOTIENT_WORK, MISERE_QUOTIENT_WORK, MisereMethod, answer,
+    attempt, method_note,
+};
 use crate::query::moves::{
     MoveFamily, SplitMoves, move_text, split_moves, take_and_split,
 };
@@ -773,8 +781,15 @@ pub struct HeapReport {
     /// The winning moves under misère play, written the same way (empty
     /// when the misère outcome is not known).
     pub misere_winning_moves: Vec<String>,
-    /// Why the misère outcome is not known, when it is not.
+    /// Why the misère outcome is not known, when it is not, or why its
+    /// winning moves are not listed (a huge heap of a game that splits
+    /// heaps, answered by the quotient).
     pub misere_note: Option<String>,
+    /// How the misère answer was found: `quotient`, `sequence` or
+    /// `search`; `None` when it was not found.
+    pub misere_method: Option<MisereMethod>,
+    /// The same in one sentence, for people.
+    pub misere_method_note: Option<String>,
     /// Whether `winning_moves` lists every winning move under normal
     /// play (false when some are in `winning_families`, or cut).
     pub moves_complete: bool,
@@ -810,13 +825,16 @@ fn text(option: &BigOption) -> String {
 /// What [`heap_with`] is asked besides the normal-play answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HeapOptions {
-    /// The misère answer was asked for (`grundy heap --misere`): its
-    /// exhaustive search (games that split heaps) may use the whole
-    /// budget, seconds and gigabytes for heaps of a few dozen tokens.
-    /// False (the default): it glances, at most [`GLANCE_CHECKS`] move
-    /// checks and positions stored and [`GLANCE_POSITIONS`] positions
-    /// listed (each no more than the budget allows), and past that the
-    /// report says the misère answer is not known and why.
+    /// The misère answer was asked for (`grundy heap --misere`): the
+    /// misère quotient is looked for within [`MISERE_QUOTIENT_WORK`]
+    /// positions, and without one the exhaustive search (games that
+    /// split heaps) may use the whole budget, seconds and gigabytes for
+    /// heaps of a few dozen tokens. False (the default): it glances, at
+    /// most [`GLANCE_QUOTIENT_WORK`] positions for the quotient, then at
+    /// most [`GLANCE_CHECKS`] move checks and positions stored and
+    /// [`GLANCE_POSITIONS`] positions listed (each no more than the
+    /// budget allows), and past that the report says the misère answer
+    /// is not known and why.
     pub misere: bool,
 }
 
@@ -851,16 +869,48 @@ pub fn heap_with(
     let mut model = HeapModel::new(rules.clone(), budget.clone());
     let grundy = model.grundy_values(std::slice::from_ref(heap))?[0];
     let normal = model.moves_toward(heap, 0)?;
-    if !options.misere {
-        model.glance_misere();
-    }
-    let (misere_outcome, misere_moves, misere_note) =
-        match misere(&mut model, heap) {
-            Ok((outcome, moves)) => (Some(outcome), moves, None),
-            Err(e) if out_of_reach(&e) => {
-                (None, Vec::new(), Some(model.misere_note(&e)))
+    let work = match options.misere {
+        true => MISERE_QUOTIENT_WORK,
+        false => {
+            model.glance_misere();
+            GLANCE_QUOTIENT_WORK
+        }
+    };
+    let (misere_outcome, misere_moves, misere_note, method, method_text) =
+        match attempt(rules, heap, budget, work)? {
+            Attempt::Found(q) => {
+                let a = answer(&q, rules, std::slice::from_ref(heap), budget)?;
+                let moves = a
+                    .moves
+                    .into_iter()
+                    .map(|m| BigOption { take: m.take, leaves: m.leaves })
+                    .collect();
+                let note = (!a.unwalked.is_empty()).then(|| {
+                    "the winning moves are not listed: the heap is too \
+                     large to walk its splits"
+                        .to_string()
+                });
+                let method = MisereMethod::Quotient;
+                let text = method_note(method, Some(&q), None);
+                (Some(a.outcome), moves, note, Some(method), Some(text))
             }
-            Err(e) => return Err(e),
+            Attempt::NotFound(why) => match misere(&mut model, heap) {
+                Ok((outcome, moves)) => {
+                    let method = fallback_method(rules, budget);
+                    // A single heap's own sequence needs no excuse.
+                    let why = (method == MisereMethod::Search).then_some(&why);
+                    let text = method_note(method, None, why.map(|w| &w[..]));
+                    (Some(outcome), moves, None, Some(method), Some(text))
+                }
+                Err(e) if out_of_reach(&e) => {
+                    let note = format!(
+                        "{}; no misère quotient answered either: {why}",
+                        model.misere_note(&e)
+                    );
+                    (None, Vec::new(), Some(note), None, None)
+                }
+                Err(e) => return Err(e),
+            },
         };
     Ok(HeapReport {
         set: rules.to_string(),
@@ -872,6 +922,8 @@ pub fn heap_with(
         split_period: normal.period.map(|(_, p)| p).or(normal.representatives),
         misere_winning_moves: misere_moves.iter().map(describe).collect(),
         misere_note,
+        misere_method: method,
+        misere_method_note: method_text,
         moves_complete: normal.complete(),
         moves_exact: normal.exact(),
         moves_note: normal.note(None),
@@ -897,6 +949,16 @@ fn misere(
         .map(|(o, _)| o.clone())
         .collect();
     Ok((outcome, moves))
+}
+
+/// How a heap's misère answer is found without a quotient: the rule
+/// set's own misère outcomes when it has them (moves that leave one
+/// heap), else the exhaustive search.
+fn fallback_method(rules: &Rules, budget: &Budget) -> MisereMethod {
+    match rules.rule_set().outcomes(Play::Misere, budget) {
+        Some(_) => MisereMethod::Sequence,
+        None => MisereMethod::Search,
+    }
 }
 
 /// Whether a misère question failed because the heap is out of reach
@@ -1323,9 +1385,11 @@ mod tests {
     }
 
     /// Misère play not asked for: a glance, which answers small heaps
-    /// (misère Kayles to 30) as the whole search does, and says why it
-    /// stopped for larger ones; asked for, the whole budget answers them.
-    /// Normal play is the same either way.
+    /// (misère Kayles to 30) as the whole search does, and larger ones
+    /// from the quotient when it is found within the glance's work
+    /// (Kayles at 40, past the search's glance); for a game whose
+    /// quotient keeps growing (Officers, 0.6, at 100) it says why it
+    /// stopped. Normal play is the same either way.
     #[test]
     fn misere_glances_unless_asked() {
         let kayles: Rules = "0.77".parse().unwrap();
@@ -1340,22 +1404,33 @@ mod tests {
         }
         let n = BigUint::from(40u32);
         let glance = heap(&kayles, &n, &Budget::default()).unwrap();
-        let full = heap_with(&kayles, &n, &asked, &Budget::default()).unwrap();
-        assert_eq!(glance.misere_outcome, None);
-        insta::assert_snapshot!(glance.misere_note.as_deref().unwrap(), @r#"the exhaustive search for the misère outcomes of "0.77" reached heap 32 only: this game needs more than 65536 move checks to solve exactly; use smaller heaps (a short search, as misère play was not asked for: ask for it to search with the whole budget)"#);
-        // Asked for: the outcome the solver finds on its own.
+        assert_eq!(glance.misere_method, Some(MisereMethod::Quotient));
+        // The outcome the solver finds on its own, and its moves.
         let mut solver = Solver::outcomes(Play::Misere, Budget::default());
         let wins = solver.wins(&[(kayles.clone(), 40)]).unwrap();
-        assert_eq!(full.misere_outcome, Some(Outcome::from_is_p(!wins)));
-        assert!(!full.misere_winning_moves.is_empty());
-        for moves in [&glance, &full] {
-            assert_eq!(moves.winning_moves, full.winning_moves);
-            assert_eq!(moves.grundy, full.grundy);
-        }
+        assert_eq!(glance.misere_outcome, Some(Outcome::from_is_p(!wins)));
+        let heaps = [crate::Heap { rules: kayles.clone(), size: n.clone() }];
+        let (_, moves) =
+            crate::query::sum::misere_search(&heaps, &Budget::default())
+                .unwrap();
+        let texts: Vec<String> =
+            moves.iter().map(|m| take_and_split(&m.take, &m.leaves)).collect();
+        assert_eq!(glance.misere_winning_moves, texts);
+        let officers: Rules = "0.6".parse().unwrap();
+        let n = BigUint::from(100u32);
+        let glance = heap(&officers, &n, &Budget::default()).unwrap();
+        assert_eq!(
+            (glance.misere_outcome, glance.misere_method),
+            (None, None)
+        );
+        let note = glance.misere_note.unwrap();
+        assert!(note.contains("as misère play was not asked for"), "{note}");
+        assert!(note.contains("no misère quotient answered either"), "{note}");
+        assert!(note.contains("not found finite up to heap"), "{note}");
         // The caller's own smaller budget is no glance: its note says so
         // as before.
         let small = Budget { max_positions: 1000, ..Budget::default() };
-        let r = heap(&kayles, &n, &small).unwrap();
+        let r = heap(&officers, &BigUint::from(40u32), &small).unwrap();
         assert!(!r.misere_note.unwrap().contains("not asked"));
         // Subtraction games keep their misère answer, huge heaps too.
         let r = analyse_str("5,9,14", &format!("1{}", "0".repeat(40)));

@@ -9,6 +9,7 @@
 
 pub(crate) mod explain;
 pub(crate) mod heap;
+pub(crate) mod misere_answer;
 pub(crate) mod moves;
 pub(crate) mod period;
 pub(crate) mod quotient;

@@ -8,6 +8,9 @@
 //! game, and lays the result out as [`QuotientReport`], plain data whose
 //! keys are the output contract (docs/JSON.md).
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
 use crate::budget::Budget;
 use crate::code::{OctalCode, OctalGame};
 use crate::error::{Error, ErrorKind, Result};
@@ -206,6 +209,41 @@ impl QuotientReport {
         Ok(&self.mult.names[x as usize])
     }
 
+    /// The element of heap `h`, of any size, as its index in
+    /// [`QuotientReport::elements`]; `None` past the heaps solved when no
+    /// certificate extends the map.
+    pub(crate) fn big_heap_index(&self, h: &BigUint) -> Option<u32> {
+        let map = &self.mult.heap_map;
+        let n = map.len() as u64 - 1;
+        let at = match (h.to_u64(), self.periodic) {
+            (Some(h), _) if h <= n => h,
+            (_, Some(p)) if p.period > 0 && *h >= p.preperiod.into() => {
+                let over = h - BigUint::from(p.preperiod);
+                let r = (over % p.period).to_u64().expect("below the period");
+                p.preperiod + r
+            }
+            _ => return None,
+        };
+        Some(map[at as usize])
+    }
+
+    /// Whether every heap up to `h` has its element (within the heaps
+    /// solved, or through the certified period).
+    pub(crate) fn covers(&self, h: &BigUint) -> bool {
+        self.periodic.is_some_and(|p| p.period > 0)
+            || *h < BigUint::from(self.mult.heap_map.len())
+    }
+
+    /// x * y of two elements given by index.
+    pub(crate) fn mul_index(&self, x: u32, y: u32) -> u32 {
+        self.mult.mul(x, y)
+    }
+
+    /// Whether the element of index `x` lies in the P-portion.
+    pub(crate) fn is_p_index(&self, x: u32) -> bool {
+        self.mult.is_p[x as usize]
+    }
+
     /// The element of heap `h` as its index in
     /// [`QuotientReport::elements`] (see [`QuotientReport::heap_element`]).
     fn heap_index(&self, h: u64) -> Result<u32> {
@@ -357,6 +395,25 @@ pub fn quotient(
     search(rules, &game, target, budget)
 }
 
+/// The misère quotient that answers every sum of heaps of `rules` up to
+/// `largest`: heap by heap until the periodicity certificate holds, or
+/// until heap `largest` when it is at most [`QUOTIENT_MAX_HEAPS`]
+/// (Q_largest then answers those sums). Errors as [`quotient`]'s, and
+/// [`ErrorKind::Budget`] when a heap above [`QUOTIENT_MAX_HEAPS`] meets
+/// no certificate by then.
+pub(crate) fn quotient_through(
+    rules: &Rules,
+    largest: &BigUint,
+    budget: &Budget,
+) -> Result<QuotientReport> {
+    let game = code_of(rules)?;
+    let target = largest
+        .to_u32()
+        .filter(|&n| n <= QUOTIENT_MAX_HEAPS)
+        .map(|n| n.max(1));
+    search_until(rules, &game, target, true, budget)
+}
+
 /// Heap by heap to `target`, or without one until the certificate
 /// holds (or [`QUOTIENT_MAX_HEAPS`]). One solver lists the options of
 /// each heap as it adds it, so the budget (work, deadline, cancel) counts
@@ -367,6 +424,18 @@ fn search(
     target: Option<u32>,
     budget: &Budget,
 ) -> Result<QuotientReport> {
+    search_until(rules, game, target, target.is_none(), budget)
+}
+
+/// [`search`], also stopping at a certificate before `target` when
+/// `early`.
+fn search_until(
+    rules: &Rules,
+    game: &OctalGame,
+    target: Option<u32>,
+    early: bool,
+    budget: &Budget,
+) -> Result<QuotientReport> {
     let limit = target.unwrap_or(QUOTIENT_MAX_HEAPS) as usize;
     let mut solver = MisereSolver::new(game)?;
     while solver.quotient().heaps() < limit {
@@ -374,7 +443,7 @@ fn search(
         let n = solver.quotient().heaps();
         // the certificate costs up to the square of n: every heap at
         // first, then every 8th
-        if target.is_none() && (n < 128 || n.is_multiple_of(8)) {
+        if early && (n < 128 || n.is_multiple_of(8)) {
             let q = solver.quotient();
             if let Some(cert) = certify(game, &q.phi) {
                 return report(rules, &solver, Some(&cert), budget)

@@ -4,11 +4,16 @@
 //! (XOR) of the heaps' values, and a winning move takes a heap of value v
 //! to an option of value v XOR t, where t is the total. Misère sums do
 //! not follow the nim-sum rule: when every heap is Nim, Bouton's rule
-//! answers at once; otherwise the sum is solved exactly by the one exact
-//! solver (`solver.rs`), within the budget's `max_states`.
+//! answers at once; when every heap is of one octal game or finite
+//! subtraction set whose misère quotient is found within a small budget,
+//! the quotient answers (`misere_answer.rs`); otherwise the sum is solved
+//! exactly by the one exact solver (`solver.rs`), within the budget's
+//! `max_states`.
 //!
 //! References: Winning Ways ch. 2 and 13; C. L. Bouton, "Nim, a game with
-//! a complete mathematical theory", Annals of Math. 3 (1901).
+//! a complete mathematical theory", Annals of Math. 3 (1901); T. E.
+//! Plambeck and A. N. Siegel, Misère quotients for impartial games,
+//! J. Combin. Theory Ser. A 115 (2008).
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,6 +26,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::game::write_leaves;
 use crate::play::{Outcome, Play};
 use crate::query::heap::{HeapModel, parse_heap_size};
+use crate::query::misere_answer::{
+    Attempt, MISERE_QUOTIENT_WORK, MisereMethod, answer, attempt, method_note,
+};
 use crate::query::moves::{MoveFamily, move_text};
 use crate::query::solver::Solver;
 use crate::rules::Rules;
@@ -212,9 +220,11 @@ pub struct SumReport {
     /// huge heap of a game that splits heaps): the others are then in
     /// `winning_families`, or cut (`moves_note` says which).
     pub moves_complete: bool,
-    /// How the misère answer was found: "bouton", "search" (None for
-    /// normal play).
-    pub method: Option<&'static str>,
+    /// How the misère answer was found: `bouton`, `quotient` or
+    /// `search` (None for normal play).
+    pub method: Option<MisereMethod>,
+    /// The same in one sentence, for people (None for normal play).
+    pub method_note: Option<String>,
     /// Whether `winning_moves` and `winning_families` together are
     /// exactly the winning moves (false only when a listing limit cut
     /// them: `moves_note` says what is missing).
@@ -257,7 +267,7 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
         })
         .collect();
     let mut found = Found::default();
-    let (outcome, winning_moves, method) = match play {
+    let (outcome, winning_moves, method, method_note) = match play {
         Play::Normal => {
             normal_winning_moves(
                 heaps,
@@ -267,15 +277,17 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
                 &mut found,
             )?;
             let moves = std::mem::take(&mut found.moves);
-            (Outcome::from_is_p(nim_sum == 0), moves, None)
+            (Outcome::from_is_p(nim_sum == 0), moves, None, None)
         }
         Play::Misere if heaps.iter().all(|h| h.rules == Rules::nim()) => {
             let (outcome, moves) = bouton(heaps)?;
-            (outcome, moves, Some("bouton"))
+            let note = method_note(MisereMethod::Bouton, None, None);
+            (outcome, moves, Some(MisereMethod::Bouton), Some(note))
         }
         Play::Misere => {
-            let (outcome, moves) = misere_search(heaps, budget)?;
-            (outcome, moves, Some("search"))
+            let (outcome, moves, method, note) =
+                misere(heaps, budget, &mut found)?;
+            (outcome, moves, Some(method), Some(note))
         }
     };
     Ok(SumReport {
@@ -286,6 +298,7 @@ pub fn sum(heaps: &[Heap], play: Play, budget: &Budget) -> Result<SumReport> {
         winning_moves,
         moves_complete: found.complete,
         method,
+        method_note,
         moves_exact: found.exact,
         moves_note: (!found.notes.is_empty()).then(|| found.notes.join("; ")),
         winning_families: found.families,
@@ -466,7 +479,55 @@ fn bouton(heaps: &[Heap]) -> Result<(Outcome, Vec<Move>)> {
     Ok((Outcome::from_is_p(is_p(&sizes)), moves))
 }
 
-fn misere_search(
+/// A misère sum not all Nim: from the quotient when every heap is of one
+/// rule set whose quotient is found within [`MISERE_QUOTIENT_WORK`],
+/// else by exhaustive search; the outcome, the winning moves, the method
+/// and its sentence. A heap too large to walk (a huge heap of a game
+/// that splits heaps) leaves its moves out, and `found` says so.
+fn misere(
+    heaps: &[Heap],
+    budget: &Budget,
+    found: &mut Found,
+) -> Result<(Outcome, Vec<Move>, MisereMethod, String)> {
+    let rules = &heaps[0].rules;
+    let why_not = if heaps.iter().all(|h| h.rules == *rules) {
+        let largest = heaps.iter().map(|h| &h.size).max().expect("a heap");
+        match attempt(rules, largest, budget, MISERE_QUOTIENT_WORK)? {
+            Attempt::Found(q) => {
+                let sizes: Vec<BigUint> =
+                    heaps.iter().map(|h| h.size.clone()).collect();
+                let a = answer(&q, rules, &sizes, budget)?;
+                if !a.unwalked.is_empty() {
+                    found.complete = false;
+                    found.exact = false;
+                    let which: Vec<String> = a
+                        .unwalked
+                        .iter()
+                        .map(|i| (i + 1).to_string())
+                        .collect();
+                    found.notes.push(format!(
+                        "the winning moves of heap {} are not listed: too \
+                         large to walk its splits",
+                        which.join(", ")
+                    ));
+                }
+                let method = MisereMethod::Quotient;
+                let note = method_note(method, Some(&q), None);
+                return Ok((a.outcome, a.moves, method, note));
+            }
+            Attempt::NotFound(why) => why,
+        }
+    } else {
+        "the heaps are of different games, and a misère quotient answers \
+         the sums of one game's heaps"
+            .to_string()
+    };
+    let (outcome, moves) = misere_search(heaps, budget)?;
+    let method = MisereMethod::Search;
+    Ok((outcome, moves, method, method_note(method, None, Some(&why_not))))
+}
+
+pub(crate) fn misere_search(
     heaps: &[Heap],
     budget: &Budget,
 ) -> Result<(Outcome, Vec<Move>)> {
@@ -663,10 +724,51 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Budget);
         assert_eq!(err.stopped().unwrap().reason, StopReason::States);
-        // One heap: no product bound, the solver itself stops.
+        // One heap of a game whose quotient keeps growing (Officers): no
+        // product bound, the solver itself stops.
         let err =
-            sum(&heaps(&["1,2,3:100000"]), Play::Misere, &budget).unwrap_err();
+            sum(&heaps(&["0.6:5000"]), Play::Misere, &budget).unwrap_err();
         insta::assert_snapshot!(err, @"this misère sum has more than 1000 positions to search exactly; use smaller heaps");
+    }
+
+    /// Issue 36: misère sums of one octal game or finite set are
+    /// answered by the quotient, heaps of any number and size; sums of
+    /// several games by the search; each says so in the library's
+    /// sentence.
+    #[test]
+    fn misere_sums_say_their_method() {
+        let r = run(&["0.75:5", "0.75:9"], Play::Misere);
+        assert_eq!(r.method, Some(MisereMethod::Quotient));
+        let note = r.method_note.unwrap();
+        assert!(note.starts_with("misère play solved by the misère quotient of \"0.75\" (order 8"), "{note}");
+        // The search agrees (`misere_answer.rs` checks every small sum).
+        let (outcome, moves) =
+            misere_search(&heaps(&["0.75:5", "0.75:9"]), &Budget::default())
+                .unwrap();
+        assert_eq!((r.outcome, r.winning_moves), (outcome, moves));
+        // A thousand heaps, one of 10^30 tokens (through the period).
+        let mut many: Vec<String> =
+            (0..999).map(|i| format!("1,2,3:{}", 1 + i % 40)).collect();
+        many.push(format!("1,2,3:1{}", "0".repeat(30)));
+        let refs: Vec<&str> = many.iter().map(String::as_str).collect();
+        let r = run(&refs, Play::Misere);
+        assert_eq!(r.method, Some(MisereMethod::Quotient));
+        assert!(r.moves_complete && r.moves_exact);
+        // 1,2,3 is tame (its quotient is T2, misère Nim's): Bouton's rule
+        // on the Grundy values decides its sums (Plambeck and Siegel,
+        // Misère quotients for impartial games, §3 on tame games).
+        let g: Vec<u64> = r.heaps.iter().map(|h| h.grundy).collect();
+        let big = g.iter().any(|&v| v >= 2);
+        let xor = g.iter().fold(0, |a, &v| a ^ v);
+        let p = if big { xor == 0 } else { xor == 1 };
+        assert_eq!(r.outcome, Outcome::from_is_p(p));
+        // Two games: the search, and why.
+        let r = run(&["0.75:5", "1,2,3:4"], Play::Misere);
+        assert_eq!(r.method, Some(MisereMethod::Search));
+        insta::assert_snapshot!(r.method_note.unwrap(), @"misère play solved by exhaustive search of the positions below the sum (the heaps are of different games, and a misère quotient answers the sums of one game's heaps)");
+        let r = run(&["nim:2", "nim:3"], Play::Misere);
+        assert_eq!(r.method, Some(MisereMethod::Bouton));
+        assert_eq!(run(&["nim:2"], Play::Normal).method_note, None);
     }
 
     #[test]

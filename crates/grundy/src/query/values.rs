@@ -2,7 +2,10 @@
 //!
 //! [`values`] and [`outcomes`] hand out the sequences of any rule set
 //! from heap 0 on, by its fastest engine (or the naive engine when it has
-//! none); [`ValuesReport`] is the listing `grundy values --json` prints.
+//! none); [`outcomes_to`] lists the misère outcomes of a game that splits
+//! heaps from its misère quotient when one is found within
+//! [`MISERE_QUOTIENT_WORK`] (`misere_answer.rs`), before the exhaustive
+//! search; [`ValuesReport`] is the listing `grundy values --json` prints.
 
 use crate::budget::{Budget, StopReason, Stopped, Unit};
 use crate::engine::naive::NaiveValues;
@@ -10,6 +13,9 @@ use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::nimber::Nimber;
 use crate::play::{Outcome, Play};
+use crate::query::misere_answer::{
+    Attempt, MISERE_QUOTIENT_WORK, MisereMethod, attempt, method_note,
+};
 use crate::query::solver::MisereOutcomes;
 use crate::rules::Rules;
 
@@ -143,6 +149,8 @@ pub struct Outcomes {
     rules: Rules,
     listing: Listing,
     ended: bool,
+    /// How misère outcomes are found, and the sentence that says so.
+    method: Option<(MisereMethod, String)>,
 }
 
 enum Inner {
@@ -151,6 +159,18 @@ enum Inner {
 }
 
 impl Outcomes {
+    /// How the misère outcomes are found (`None` in normal play):
+    /// [`MisereMethod::Quotient`], [`MisereMethod::Sequence`] (the rule
+    /// set's own engine) or [`MisereMethod::Search`].
+    pub fn method(&self) -> Option<MisereMethod> {
+        self.method.as_ref().map(|(m, _)| *m)
+    }
+
+    /// The same in one sentence, for people.
+    pub fn method_note(&self) -> Option<&str> {
+        self.method.as_ref().map(|(_, note)| &note[..])
+    }
+
     /// Why the outcomes ended, if they did.
     pub fn error(&self) -> Option<Error> {
         if !self.ended {
@@ -311,7 +331,13 @@ pub(crate) fn outcomes_searching(
     budget: &Budget,
     search: &Budget,
 ) -> Outcomes {
-    let inner = match rules.rule_set().outcomes(play, budget) {
+    let own = rules.rule_set().outcomes(play, budget);
+    let method = match (play, own.is_some()) {
+        (Play::Normal, _) => None,
+        (Play::Misere, true) => Some(MisereMethod::Sequence),
+        (Play::Misere, false) => Some(MisereMethod::Search),
+    };
+    let inner = match own {
         Some(inner) => Inner::Boxed(inner),
         None => match play {
             Play::Normal => {
@@ -331,6 +357,60 @@ pub(crate) fn outcomes_searching(
         rules: rules.clone(),
         listing: Listing::new(budget),
         ended: false,
+        method: method.map(|m| (m, method_note(m, None, None))),
+    }
+}
+
+/// The outcomes of single heaps 0..=`to` (and perhaps more) under `play`,
+/// as [`outcomes_within`] lists them, except that the misère outcomes of
+/// a game without a misère engine of its own (an octal game that splits
+/// heaps) come from its misère quotient when one that reaches heap `to`
+/// is found within [`MISERE_QUOTIENT_WORK`] positions: heap n is P
+/// exactly when its element lies in the P-portion. [`Outcomes::method`]
+/// says which answered.
+///
+/// ```
+/// use grundy::{Budget, MisereMethod, Play};
+/// // Misère Kayles to heap 100: beyond the exhaustive search's reach.
+/// let o = grundy::outcomes_to(&"0.77".parse()?, Play::Misere, 100, &Budget::default());
+/// assert_eq!(o.method(), Some(MisereMethod::Quotient));
+/// let first: String = o.take(8).map(|o| o.letter()).collect();
+/// assert_eq!(first, "NPNNPNNN");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn outcomes_to(
+    rules: &Rules,
+    play: Play,
+    to: u64,
+    budget: &Budget,
+) -> Outcomes {
+    let searched = outcomes_within(rules, play, budget);
+    if searched.method() != Some(MisereMethod::Search) {
+        return searched;
+    }
+    let q = match attempt(rules, &to.into(), budget, MISERE_QUOTIENT_WORK) {
+        Ok(Attempt::Found(q)) => q,
+        Ok(Attempt::NotFound(why)) => {
+            let note = method_note(MisereMethod::Search, None, Some(&why));
+            return Outcomes {
+                method: Some((MisereMethod::Search, note)),
+                ..searched
+            };
+        }
+        // Cancelled: the listing stops at once and says why.
+        Err(_) => return searched,
+    };
+    let note = method_note(MisereMethod::Quotient, Some(&q), None);
+    let mut heap = 0u64;
+    let inner = std::iter::from_fn(move || {
+        let x = q.big_heap_index(&heap.into())?;
+        heap += 1;
+        Some(q.is_p_index(x))
+    });
+    Outcomes {
+        inner: Inner::Boxed(Box::new(inner)),
+        method: Some((MisereMethod::Quotient, note)),
+        ..searched
     }
 }
 
@@ -352,6 +432,19 @@ pub struct ValuesReport {
     pub values: Option<Vec<u64>>,
     /// One letter per heap size 0..=to: `P` (player to move loses) or `N`.
     pub outcomes: String,
+    /// How the misère outcomes were found: `quotient`, `sequence` or
+    /// `search`; absent for normal play.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none")
+    )]
+    pub method: Option<MisereMethod>,
+    /// The same in one sentence; absent for normal play.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none")
+    )]
+    pub method_note: Option<String>,
 }
 
 impl ValuesReport {
@@ -393,6 +486,7 @@ impl ValuesReport {
                 format!("cannot list {to} values in memory"),
             )
         })?;
+        let mut method = None;
         let (values, outcomes) = match play {
             Play::Normal => {
                 let mut listing = values_within(rules, budget);
@@ -407,7 +501,8 @@ impl ValuesReport {
                 (Some(values), outcomes)
             }
             Play::Misere => {
-                let mut listing = outcomes_within(rules, play, budget);
+                let mut listing = outcomes_to(rules, play, to, budget);
+                method = listing.method.clone();
                 let outcomes: String = listing
                     .by_ref()
                     .take(count)
@@ -419,6 +514,15 @@ impl ValuesReport {
                 (None, outcomes)
             }
         };
-        Ok(ValuesReport { set: rules.to_string(), play, to, values, outcomes })
+        let (method, method_note) = method.unzip();
+        Ok(ValuesReport {
+            set: rules.to_string(),
+            play,
+            to,
+            values,
+            outcomes,
+            method,
+            method_note,
+        })
     }
 }

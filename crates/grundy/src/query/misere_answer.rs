@@ -1,0 +1,532 @@
+//! Misère answers from the misère quotient: the outcome and the winning
+//! moves of a sum of heaps of one octal game or finite subtraction set,
+//! for `grundy heap`, `sum`, `play` and `values --misere`.
+//!
+//! T. E. Plambeck and A. N. Siegel (Misère quotients for impartial games,
+//! J. Combin. Theory Ser. A 115 (2008)) show that a sum of heaps is a
+//! misère P-position exactly when the product of its heaps' elements in
+//! the quotient lies in the P-portion. Once the quotient of the heaps up
+//! to the largest one is known (`query/quotient.rs`), or certified for
+//! every heap by its periodic heap map (docs/MISERE.md §2.9), a sum of
+//! any number of heaps costs one product per heap, and a move is winning
+//! exactly when the product of the other heaps' elements and the
+//! elements of the heaps it leaves lies in the P-portion.
+//!
+//! [`attempt`] looks for that quotient within a small work budget (the
+//! defaults are [`MISERE_QUOTIENT_WORK`] and [`GLANCE_QUOTIENT_WORK`],
+//! here and only here); when none is found the callers fall back to the
+//! exhaustive search (`query/solver.rs`), which stays the test oracle.
+//! [`MisereMethod`] names the way an answer was found and
+//! [`method_note`] says it in one sentence, for every front end.
+//! Nothing is cached between questions.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::budget::{Budget, StopReason};
+use crate::error::{ErrorKind, Result};
+use crate::play::Outcome;
+use crate::query::quotient::{QuotientReport, quotient_through};
+use crate::query::sum::Move;
+use crate::rules::{BigOption, Goal, Rules};
+
+/// The work, in the quotient search's positions (options listed, games
+/// of its N-checks, trial elements), spent looking for a misère quotient
+/// before a misère question that was asked for (`grundy sum --misere`,
+/// `heap --misere`, `values --misere`, `play --misere`) falls back to the
+/// exhaustive search: well under a second (the search does 350,000 to
+/// 600,000 positions a second, `BENCHMARKS.md`), while Kayles (0.77)
+/// certifies its quotient at heap 167 in about 20,000.
+pub const MISERE_QUOTIENT_WORK: u64 = 200_000;
+
+/// The work spent looking for a misère quotient when the misère answer
+/// was not asked for (`grundy heap` without `--misere`): a glance of a
+/// few milliseconds, so that a normal-play question never waits for it.
+pub const GLANCE_QUOTIENT_WORK: u64 = 20_000;
+
+/// The heaps of a game that splits heaps whose options are walked to
+/// list their winning moves; a larger heap's misère outcome is still
+/// known from the quotient, but its moves are not listed.
+const WALKED_HEAPS: u64 = 1 << 22;
+
+/// How a misère answer was found. Serialised as its name (`"quotient"`),
+/// the key `method` of docs/JSON.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MisereMethod {
+    /// Bouton's rule for misère Nim.
+    Bouton,
+    /// The misère quotient (Plambeck and Siegel).
+    Quotient,
+    /// The misère outcomes of single heaps of a game whose moves leave
+    /// at most one heap (its misère outcome sequence and its period).
+    Sequence,
+    /// Exhaustive search of the positions below the sum.
+    Search,
+}
+
+impl MisereMethod {
+    /// The name: `bouton`, `quotient`, `sequence`, `search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MisereMethod::Bouton => "bouton",
+            MisereMethod::Quotient => "quotient",
+            MisereMethod::Sequence => "sequence",
+            MisereMethod::Search => "search",
+        }
+    }
+}
+
+impl fmt::Display for MisereMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for MisereMethod {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        s: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// The quotient found, or why there is none to answer with.
+#[derive(Clone, Debug)]
+pub(crate) enum Attempt {
+    /// It answers every sum of heaps up to the largest asked.
+    Found(Box<QuotientReport>),
+    /// Why not, in words (the rule set has no finite code, or the
+    /// quotient was not found within the work).
+    NotFound(String),
+}
+
+/// Looks for the misère quotient of `rules` that answers the sums of
+/// heaps up to `largest`, within `work` positions (and the deadline and
+/// cancel flag of `budget`; at most its own `max_positions`). Errors only
+/// when the caller cancelled.
+pub(crate) fn attempt(
+    rules: &Rules,
+    largest: &BigUint,
+    budget: &Budget,
+    work: u64,
+) -> Result<Attempt> {
+    let small = Budget {
+        max_positions: budget.max_positions.min(work),
+        observer: None,
+        ..budget.clone()
+    };
+    match quotient_through(rules, largest, &small) {
+        Ok(q) if q.covers(largest) => Ok(Attempt::Found(Box::new(q))),
+        Ok(q) => Ok(Attempt::NotFound(format!(
+            "the misère quotient of \"{rules}\" found for heaps 1..{} does \
+             not reach heap {largest}",
+            q.heap_map.len() - 1
+        ))),
+        Err(e)
+            if e.stopped()
+                .is_some_and(|s| s.reason == StopReason::Cancelled) =>
+        {
+            Err(e)
+        }
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::Budget
+                    | ErrorKind::TooLarge
+                    | ErrorKind::Unsupported
+            ) =>
+        {
+            Ok(Attempt::NotFound(e.message().to_string()))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The sentence that says how a misère answer was found: `quotient` is
+/// the quotient that answered (method [`MisereMethod::Quotient`]),
+/// `why_not` why no quotient answered (for [`MisereMethod::Search`] and
+/// [`MisereMethod::Sequence`]).
+pub(crate) fn method_note(
+    method: MisereMethod,
+    quotient: Option<&QuotientReport>,
+    why_not: Option<&str>,
+) -> String {
+    let because = why_not.map(|w| format!(" ({w})")).unwrap_or_default();
+    match (method, quotient) {
+        (MisereMethod::Quotient, Some(q)) => {
+            let reach = match q.heaps {
+                None => "proven for heaps of every size by its periodic \
+                         heap map"
+                    .to_string(),
+                Some(n) => format!("proven for the sums of heaps 1..{n}"),
+            };
+            format!(
+                "misère play solved by the misère quotient of \"{}\" \
+                 (order {}, {reach}): a sum is P exactly when the product \
+                 of its heaps' elements lies in the P-portion {{{}}}",
+                q.game,
+                q.order,
+                q.p_portion.join(", ")
+            )
+        }
+        (MisereMethod::Bouton, _) => {
+            "misère play solved by Bouton's rule for misère Nim".to_string()
+        }
+        (MisereMethod::Sequence, _) => format!(
+            "misère play solved by the misère outcomes of single heaps, as \
+             every move leaves one heap{because}"
+        ),
+        (MisereMethod::Search | MisereMethod::Quotient, _) => format!(
+            "misère play solved by exhaustive search of the positions \
+             below the sum{because}"
+        ),
+    }
+}
+
+/// The misère answer of a sum of heaps of one rule set from its
+/// quotient.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct QuotientAnswer {
+    /// P exactly when the product lies in the P-portion.
+    pub(crate) outcome: Outcome,
+    /// Every winning move of the heaps in `walked`, sorted.
+    pub(crate) moves: Vec<Move>,
+    /// The heaps (counting from 0) too large to walk the options of (a
+    /// huge heap of a game that splits heaps): their winning moves are
+    /// not in `moves`.
+    pub(crate) unwalked: Vec<usize>,
+}
+
+/// The options of one heap size grouped by the element of the heaps each
+/// leaves, or `None` when the heap is too large to walk.
+type Grouped = Option<Vec<(u32, Vec<BigOption>)>>;
+
+/// The misère outcome and winning moves of the sum of heaps `sizes` of
+/// `rules`, all answered by `q` ([`Attempt::Found`] for the largest).
+pub(crate) fn answer(
+    q: &QuotientReport,
+    rules: &Rules,
+    sizes: &[BigUint],
+    budget: &Budget,
+) -> Result<QuotientAnswer> {
+    let element = |h: &BigUint| {
+        q.big_heap_index(h).expect("the quotient covers the largest heap")
+    };
+    let x: Vec<u32> = sizes.iter().map(element).collect();
+    // prefix[i]: the product of heaps 0..i; suffix[i]: of heaps i..
+    let mut prefix = Vec::with_capacity(x.len() + 1);
+    prefix.push(0);
+    for &e in &x {
+        prefix.push(q.mul_index(*prefix.last().expect("pushed"), e));
+    }
+    let mut suffix = vec![0; x.len() + 1];
+    for i in (0..x.len()).rev() {
+        suffix[i] = q.mul_index(x[i], suffix[i + 1]);
+    }
+    let outcome = Outcome::from_is_p(q.is_p_index(prefix[x.len()]));
+    let mut grouped: HashMap<&BigUint, Grouped> = HashMap::new();
+    let mut moves = Vec::new();
+    let mut unwalked = Vec::new();
+    for (i, size) in sizes.iter().enumerate() {
+        if !grouped.contains_key(size) {
+            let g = options_by_element(q, rules, size, budget)?;
+            grouped.insert(size, g);
+        }
+        let Some(groups) = &grouped[size] else {
+            unwalked.push(i);
+            continue;
+        };
+        let rest = q.mul_index(prefix[i], suffix[i + 1]);
+        for (e, options) in groups {
+            if q.is_p_index(q.mul_index(rest, *e)) {
+                moves.extend(options.iter().map(|o| Move {
+                    heap: i + 1,
+                    take: o.take.clone(),
+                    leaves: o.leaves.clone(),
+                }));
+            }
+        }
+    }
+    moves.sort();
+    Ok(QuotientAnswer { outcome, moves, unwalked })
+}
+
+impl QuotientReport {
+    /// The misère outcome and every winning move of the sum of `heaps`
+    /// of this quotient's game: P exactly when the product of the heaps'
+    /// elements lies in the P-portion, and a move wins exactly when the
+    /// product it leaves does. Heaps past the heaps solved need the
+    /// periodicity certificate; a heap of a game that splits heaps is
+    /// walked up to 2^22 tokens. One product per heap and per distinct
+    /// element among a heap's options.
+    ///
+    /// ```
+    /// use grundy::{Budget, Outcome};
+    /// let q = grundy::quotient(&"0.75".parse()?, None, &Budget::default())?;
+    /// let heaps: Vec<grundy::BigUint> = vec![5u32.into(), 9u32.into()];
+    /// let (outcome, moves) = q.misere_sum(&heaps, &Budget::default())?;
+    /// assert_eq!(outcome, Outcome::from_is_p(moves.is_empty()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn misere_sum(
+        &self,
+        heaps: &[BigUint],
+        budget: &Budget,
+    ) -> Result<(Outcome, Vec<Move>)> {
+        let rules: Rules = self.game.parse()?;
+        if let Some(h) = heaps.iter().find(|h| !self.covers(h)) {
+            return Err(crate::error::Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "heap {h} is past the heaps solved (1..{}) and no \
+                     periodicity certificate extends the quotient to it; \
+                     solve the heaps up to {h} or more",
+                    self.heap_map.len() - 1
+                ),
+            ));
+        }
+        let a = answer(self, &rules, heaps, budget)?;
+        if let Some(&i) = a.unwalked.first() {
+            return Err(crate::error::Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "heap {} is too large to walk its splits; use at most \
+                     {WALKED_HEAPS} tokens",
+                    heaps[i]
+                ),
+            ));
+        }
+        Ok((a.outcome, a.moves))
+    }
+}
+
+/// Every option of heap `size` with the element of the heaps it leaves,
+/// grouped by element; `None` for a heap of a game that splits heaps too
+/// large to walk.
+fn options_by_element(
+    q: &QuotientReport,
+    rules: &Rules,
+    size: &BigUint,
+    budget: &Budget,
+) -> Result<Grouped> {
+    let element = |h: &BigUint| {
+        q.big_heap_index(h).expect("an option's heaps are smaller")
+    };
+    let options =
+        match rules.options_toward(size, Goal::MisereP, None, budget)? {
+            Some(toward) if toward.repeat.is_none() => toward.options,
+            _ => match size.to_u64().filter(|&n| n <= WALKED_HEAPS) {
+                Some(n) => {
+                    let mut all = Vec::new();
+                    rules.options(n, &mut |o| {
+                        all.push(BigOption {
+                            take: o.take().into(),
+                            leaves: o
+                                .leaves()
+                                .iter()
+                                .map(|&h| h.into())
+                                .collect(),
+                        });
+                    });
+                    all
+                }
+                None => return Ok(None),
+            },
+        };
+    let mut groups: Vec<(u32, Vec<BigOption>)> = Vec::new();
+    let mut at: HashMap<u32, usize> = HashMap::new();
+    for o in options {
+        let e = o.leaves.iter().fold(0, |a, h| q.mul_index(a, element(h)));
+        match at.get(&e) {
+            Some(&k) => groups[k].1.push(o),
+            None => {
+                at.insert(e, groups.len());
+                groups.push((e, vec![o]));
+            }
+        }
+    }
+    Ok(Some(groups))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::query::sum::{Heap, misere_search};
+
+    /// The quotient for `rules` and heaps up to `largest`, if found within
+    /// the default work.
+    fn found(rules: &Rules, largest: u64) -> Option<QuotientReport> {
+        let b = Budget::default();
+        match attempt(rules, &largest.into(), &b, MISERE_QUOTIENT_WORK) {
+            Ok(Attempt::Found(q)) => Some(*q),
+            _ => None,
+        }
+    }
+
+    /// Every multiset of at most `k` heaps of sizes 0..=`n`.
+    fn sums(n: u64, k: usize) -> Vec<Vec<u64>> {
+        let mut out = vec![Vec::new()];
+        let mut last = vec![Vec::new()];
+        for _ in 0..k {
+            let mut next = Vec::new();
+            for s in &last {
+                let from = s.last().copied().unwrap_or(0);
+                for h in from..=n {
+                    let mut t: Vec<u64> = s.clone();
+                    t.push(h);
+                    next.push(t);
+                }
+            }
+            out.extend(next.iter().cloned());
+            last = next;
+        }
+        out
+    }
+
+    /// The quotient's outcome and winning moves of every sum of at most
+    /// `k` heaps up to `n` equal the exhaustive search's (the oracle:
+    /// `query/solver.rs`, by the definition of misère play).
+    fn agrees(rules: &Rules, q: &QuotientReport, n: u64, k: usize) {
+        for sizes in sums(n, k) {
+            if sizes.is_empty() {
+                continue;
+            }
+            let heaps: Vec<Heap> = sizes
+                .iter()
+                .map(|&h| Heap { rules: rules.clone(), size: h.into() })
+                .collect();
+            let big: Vec<BigUint> = sizes.iter().map(|&h| h.into()).collect();
+            let got = answer(q, rules, &big, &Budget::default()).unwrap();
+            let (outcome, moves) =
+                misere_search(&heaps, &Budget::default()).unwrap();
+            assert!(got.unwalked.is_empty());
+            assert_eq!(got.outcome, outcome, "{rules} {sizes:?}");
+            assert_eq!(got.moves, moves, "{rules} {sizes:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Random octal codes of up to three digits (moves that take up
+        /// to three tokens and leave zero, one or two heaps): sums of up
+        /// to three heaps of at most 7 tokens.
+        #[test]
+        fn random_octal_codes_agree_with_search(
+            digits in prop::collection::vec(0u8..8, 1..4),
+        ) {
+            let code: String = digits.iter().map(|d| d.to_string()).collect();
+            let Ok(rules) = format!("0.{code}").parse::<Rules>() else {
+                return Ok(());
+            };
+            let Some(q) = found(&rules, 7) else { return Ok(()) };
+            agrees(&rules, &q, 7, 3);
+        }
+
+        /// Random finite subtraction sets within 1..=6: sums of up to
+        /// three heaps of at most 9 tokens.
+        #[test]
+        fn random_subtraction_sets_agree_with_search(
+            set in prop::collection::btree_set(1u64..7, 1..4),
+        ) {
+            let text: Vec<String> = set.iter().map(u64::to_string).collect();
+            let rules: Rules = text.join(",").parse().unwrap();
+            let q = found(&rules, 9).expect("small subtraction sets");
+            agrees(&rules, &q, 9, 3);
+        }
+    }
+
+    /// Adversarial shapes: moves that leave three heaps (0.8F, a
+    /// hexadecimal code), wild quotients (Kayles 0.77, Dawson's Kayles
+    /// 0.07, 0.75, Officers 0.6) and tame ones (1,2,3; 0.137), with
+    /// sums of four heaps.
+    #[test]
+    fn chosen_games_agree_with_search() {
+        for (game, n, k) in [
+            ("0.8F", 6, 3),
+            ("0.77", 8, 4),
+            ("0.07", 8, 4),
+            ("0.75", 9, 3),
+            ("0.6", 7, 3),
+            ("0.137", 9, 3),
+            ("1,2,3", 9, 4),
+            ("2,5,7", 10, 3),
+        ] {
+            let rules: Rules = game.parse().unwrap();
+            let q = found(&rules, n).unwrap_or_else(|| panic!("{game}"));
+            agrees(&rules, &q, n, k);
+        }
+    }
+
+    /// A certified quotient answers heaps past those it computed (0.75,
+    /// R8 with pre-period 8 and period 2 after Plambeck and Siegel,
+    /// Misère quotients for impartial games: certified at heap 21), moves
+    /// included.
+    #[test]
+    fn certified_quotients_answer_larger_heaps() {
+        let rules: Rules = "0.75".parse().unwrap();
+        let q = found(&rules, 1_000_000).unwrap();
+        assert_eq!((q.order, q.heaps), (8, None));
+        for sizes in sums(30, 2) {
+            if sizes.is_empty() || sizes.iter().all(|&h| h <= 21) {
+                continue;
+            }
+            let heaps: Vec<Heap> = sizes
+                .iter()
+                .map(|&h| Heap { rules: rules.clone(), size: h.into() })
+                .collect();
+            let big: Vec<BigUint> = sizes.iter().map(|&h| h.into()).collect();
+            let got = answer(&q, &rules, &big, &Budget::default()).unwrap();
+            let (outcome, moves) =
+                misere_search(&heaps, &Budget::default()).unwrap();
+            assert_eq!(
+                (got.outcome, got.moves),
+                (outcome, moves),
+                "{sizes:?}"
+            );
+        }
+    }
+
+    /// Without a code, or past the work, no quotient: the reason in
+    /// words; a game whose quotient keeps growing (Officers, 0.6, at heap
+    /// 100) is not found within the glance's work.
+    #[test]
+    fn no_quotient_says_why() {
+        let b = Budget::default();
+        let nim = Rules::nim();
+        let Attempt::NotFound(why) =
+            attempt(&nim, &5u32.into(), &b, 10).unwrap()
+        else {
+            panic!("nim has no code")
+        };
+        assert!(why.contains("no finite code"), "{why}");
+        let officers: Rules = "0.6".parse().unwrap();
+        let a = attempt(&officers, &100u32.into(), &b, GLANCE_QUOTIENT_WORK)
+            .unwrap();
+        let Attempt::NotFound(why) = a else { panic!("0.6 found") };
+        assert!(why.contains("not found finite up to heap"), "{why}");
+        // The caller's cancel flag is an error, not a fallback.
+        let cancel =
+            std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let b = Budget { cancel: Some(cancel), ..Budget::default() };
+        let e = attempt(&officers, &100u32.into(), &b, MISERE_QUOTIENT_WORK);
+        assert!(e.is_err());
+    }
+
+    /// The sentences, written once here for every front end.
+    #[test]
+    fn method_sentences() {
+        let rules: Rules = "1,2,3".parse().unwrap();
+        let q = found(&rules, 10).unwrap();
+        insta::assert_snapshot!(method_note(MisereMethod::Quotient, Some(&q), None), @r#"misère play solved by the misère quotient of "1,2,3" (order 6, proven for heaps of every size by its periodic heap map): a sum is P exactly when the product of its heaps' elements lies in the P-portion {a, b2}"#);
+        insta::assert_snapshot!(method_note(MisereMethod::Search, None, Some("the heaps are of different games")), @"misère play solved by exhaustive search of the positions below the sum (the heaps are of different games)");
+        assert_eq!(MisereMethod::Quotient.to_string(), "quotient");
+    }
+}
