@@ -2,8 +2,8 @@
 //! their periods, each law validated on held-out rows (issue 38).
 //!
 //! The spaces, the sweeps, the fits (the fitter of `grundy fit`), the
-//! validation, the JSON records and the Markdown catalogue are
-//! `grundy_sweep::laws`'s. This file is glue: the arguments, checked
+//! validation, the JSON records and the catalogue (Markdown or LaTeX)
+//! are `grundy_sweep::laws`'s. This file is glue: the arguments, checked
 //! before any work; the progress bar (stderr, on a terminal); Ctrl-C and
 //! `--max-time`; and the output, a JSON line per family as each is done,
 //! or the catalogue at the end.
@@ -80,7 +80,8 @@ pub struct LawsArgs {
     #[command(flatten)]
     pub format: FormatFlags,
     /// Write to FILE instead of stdout (replaced whole at the end); its
-    /// extension chooses the format unless one is given (.jsonl, .md).
+    /// extension chooses the format unless one is given (.jsonl, .md,
+    /// .tex).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
@@ -196,8 +197,14 @@ pub fn run(args: LawsArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(crate::signals::INTERRUPTED));
     }
-    if format == Format::Markdown {
-        write!(out, "{}", laws::markdown(&search, &records, outcome))?;
+    match format {
+        Format::Markdown => {
+            write!(out, "{}", laws::markdown(&search, &records, outcome))?;
+        }
+        Format::Latex => {
+            write!(out, "{}", laws::latex(&search, &records, outcome))?;
+        }
+        _ => {}
     }
     out.finish()?;
     if outcome.stop == Stop::Deadline {

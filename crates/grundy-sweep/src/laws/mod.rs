@@ -6,14 +6,17 @@
 //! a [`LawSearch`] sweeps each family with this crate's sweeps, fits each
 //! key with `grundy-fit` (the fitter of `grundy fit`), and tests every
 //! law on held-out rows beyond the fitting range; a [`FamilyLaws`] per
-//! family is the JSON line, and [`markdown`] the catalogue.
+//! family is the JSON line, and [`markdown`] and [`latex`] the
+//! catalogue.
 
 mod catalogue;
+mod latex;
 mod record;
 mod search;
 mod space;
 
 pub use catalogue::{check_command, markdown};
+pub use latex::latex;
 pub use record::{FamilyLaws, KeyLaw, LawVerdict};
 pub use search::{
     LawError, LawInput, LawSearch, LawSpec, MIN_CHECKED, Outcome, Stop,

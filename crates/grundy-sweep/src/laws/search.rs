@@ -499,6 +499,7 @@ impl LawSearch {
             reason,
             shape: shape(fit.pieces()),
             check: checks(&fit, key),
+            latex: fit.latex_formula(),
             skipped: validation.skipped,
             fit: report,
         }
@@ -556,6 +557,7 @@ fn unfit(template: &str, key: Key, rows: usize, reason: String) -> KeyLaw {
         reason: Some(reason),
         shape: None,
         check: Vec::new(),
+        latex: None,
         skipped: 0,
         fit: grundy_fit::Report {
             family: template.to_string(),
