@@ -7,17 +7,20 @@
 //! key with `grundy-fit` (the fitter of `grundy fit`), and tests every
 //! law on held-out rows beyond the fitting range; a [`FamilyLaws`] per
 //! family is the JSON line, and [`markdown`] and [`latex`] the
-//! catalogue.
+//! catalogue. A search to a file is resumable ([`LawJournal`]) and
+//! shardable, the shards' records joined by [`merge`].
 
 mod catalogue;
 mod latex;
 mod record;
+mod resume;
 mod search;
 mod space;
 
 pub use catalogue::{check_command, markdown};
 pub use latex::latex;
 pub use record::{FamilyLaws, KeyLaw, LawVerdict};
+pub use resume::{LawJournal, line, merge};
 pub use search::{
     LawError, LawInput, LawSearch, LawSpec, MIN_CHECKED, Outcome, Stop,
     WRONG_SHOWN,
