@@ -1,7 +1,10 @@
 //! The catalogue of a search in LaTeX (`grundy laws --format latex`): the
 //! same contents as the Markdown catalogue ([`super::catalogue`]), as a
 //! document that compiles with `pdflatex` (packages fontenc, amsmath,
-//! longtable and listings, all in every TeX distribution), for a paper's appendix.
+//! geometry, array, longtable and listings, all in TeX Live's
+//! texlive-latex-base and texlive-latex-recommended; run it twice, for
+//! longtable's column widths), for a paper's appendix. The pages are
+//! landscape, so that the law column holds long formulas.
 //!
 //! Each law is the fitter's own LaTeX (`grundy fit --latex`: the record's
 //! `latex`, a formula or a `cases` environment), set in a `longtable` so
@@ -23,9 +26,13 @@ const PREAMBLE: &str = "\
 \\documentclass[10pt]{article}
 \\usepackage[T1]{fontenc}
 \\usepackage{amsmath}
+\\usepackage[landscape,margin=1.5cm]{geometry}
+\\usepackage{array}
 \\usepackage{longtable}
 \\usepackage{listings}
 \\lstset{basicstyle=\\ttfamily\\footnotesize, breaklines=true, columns=fullflexible}
+\\setlength{\\tabcolsep}{3pt}
+\\newcolumntype{P}[1]{>{\\raggedright\\arraybackslash}p{#1\\linewidth}}
 \\begin{document}
 ";
 
@@ -78,7 +85,7 @@ pub fn latex(
             );
             let _ = writeln!(
                 s,
-                "\\begin{{longtable}}{{lp{{0.4\\linewidth}}ll}}\nfamily & law fitted & held out: right/total & first wrong row \\\\\n\\hline\n\\endhead"
+                "{{\\footnotesize\n\\begin{{longtable}}{{P{{0.15}}P{{0.5}}P{{0.15}}P{{0.15}}}}\nfamily & law fitted & held out: right/total & first wrong row \\\\\n\\hline\n\\endhead"
             );
             for (r, l) in &section.refuted {
                 let _ = writeln!(
@@ -90,13 +97,13 @@ pub fn latex(
                     escape(&first_wrong(l))
                 );
             }
-            let _ = writeln!(s, "\\end{{longtable}}");
+            let _ = writeln!(s, "\\end{{longtable}}}}");
         }
         for (heading, list) in &section.named {
             let names: Vec<String> = list.iter().map(|r| family(r)).collect();
             let _ = writeln!(
                 s,
-                "\n\\subsubsection*{{{}}}\n\n{}",
+                "\n\\subsubsection*{{{}}}\n\n{{\\raggedright {}\\par}}",
                 escape(heading),
                 names.join(", ")
             );
@@ -111,7 +118,7 @@ pub fn latex(
 fn laws_table(s: &mut String, list: &[Entry<'_>]) {
     let _ = writeln!(
         s,
-        "\\begin{{longtable}}{{lp{{0.3\\linewidth}}rp{{0.15\\linewidth}}rp{{0.12\\linewidth}}l}}\nfamily & law & fitted rows & held out: right/total & skipped & exceptions & source \\\\\n\\hline\n\\endhead"
+        "{{\\footnotesize\n\\begin{{longtable}}{{P{{0.13}}P{{0.45}}P{{0.04}}P{{0.11}}P{{0.04}}P{{0.09}}P{{0.07}}}}\nfamily & law & fitted rows & held out: right/total & skipped & exceptions & source \\\\\n\\hline\n\\endhead"
     );
     for (r, l) in list {
         let _ = writeln!(
@@ -126,7 +133,7 @@ fn laws_table(s: &mut String, list: &[Entry<'_>]) {
             escape(source(r, &l.fit.key)),
         );
     }
-    let _ = writeln!(s, "\\end{{longtable}}");
+    let _ = writeln!(s, "\\end{{longtable}}}}");
 }
 
 /// A family as a cell: its template in typewriter type.
@@ -212,9 +219,13 @@ mod tests {
 \\documentclass[10pt]{article}
 \\usepackage[T1]{fontenc}
 \\usepackage{amsmath}
+\\usepackage[landscape,margin=1.5cm]{geometry}
+\\usepackage{array}
 \\usepackage{longtable}
 \\usepackage{listings}
 \\lstset{basicstyle=\\ttfamily\\footnotesize, breaklines=true, columns=fullflexible}
+\\setlength{\\tabcolsep}{3pt}
+\\newcolumntype{P}[1]{>{\\raggedright\\arraybackslash}p{#1\\linewidth}}
 \\begin{document}
 
 \\section*{Laws of linear:2}
@@ -231,12 +242,13 @@ Coefficients 1..2, shifts 1..1; each family fitted on a=1..12 and validated on a
 
 \\subsubsection*{one formula, linear (1 family)}
 
-\\begin{longtable}{lp{0.3\\linewidth}rp{0.15\\linewidth}rp{0.12\\linewidth}l}
+{\\footnotesize
+\\begin{longtable}{P{0.13}P{0.45}P{0.04}P{0.11}P{0.04}P{0.09}P{0.07}}
 family & law & fitted rows & held out: right/total & skipped & exceptions & source \\\\
 \\hline
 \\endhead
 \\texttt{a,a+1} & $\\mathrm{period} = 2a + 1$ & 12 & 12/12 (a=13..24) & 0 & none & Benesh et al. (2020) \\\\
-\\end{longtable}
+\\end{longtable}}
 
 Re-check (each exits 0 when the law and its exceptions hold):
 \\begin{lstlisting}
@@ -245,7 +257,7 @@ grundy sweep 'a,a+1' --param a=1..24 --check 'period == 2*a + 1'
 
 \\subsubsection*{no simple law (1 family)}
 
-\\texttt{a,2*a+1}
+{\\raggedright \\texttt{a,2*a+1}\\par}
 
 \\end{document}
 ";
