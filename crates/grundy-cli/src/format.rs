@@ -164,8 +164,11 @@ pub const FIT: Writes = Writes {
     formats: &[Text, Json, Latex],
     compresses: false,
 };
-pub const LAWS: Writes =
-    Writes { command: "laws", formats: &[Jsonl, Markdown], compresses: false };
+pub const LAWS: Writes = Writes {
+    command: "laws",
+    formats: &[Jsonl, Markdown, Latex],
+    compresses: false,
+};
 pub const GRAPH: Writes =
     Writes { command: "graph", formats: &[Dot, Svg, Png], compresses: false };
 pub const PLOT: Writes =

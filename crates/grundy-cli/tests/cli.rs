@@ -12,6 +12,7 @@ mod formats;
 mod heap;
 mod help;
 mod laws;
+mod laws_jobs;
 mod octal;
 mod period;
 #[cfg(feature = "pictures")]

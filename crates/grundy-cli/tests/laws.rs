@@ -408,7 +408,7 @@ fn bad_input_is_one_line() {
                 "--format",
                 "json",
             ],
-            "grundy: `grundy laws` writes jsonl or md, not json",
+            "grundy: `grundy laws` writes jsonl, md or latex, not json",
         ),
     ];
     for (args, start) in cases {

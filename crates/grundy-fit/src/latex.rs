@@ -8,6 +8,43 @@ use crate::expr::latex_name;
 use crate::law::{Fit, FitVerdict};
 
 impl Fit {
+    /// The right-hand side of the law in LaTeX (amsmath), as
+    /// [`Fit::latex`] displays it: the formula of a single piece, or a
+    /// `cases` environment with one line per piece and its condition.
+    /// `None` when there is no simple law.
+    ///
+    /// ```
+    /// use grundy_fit::{FitRow, FitTable, Key, Options, fit};
+    /// let rows = (1..=10).map(|a| FitRow::new(vec![a], 2 * a + 1)).collect();
+    /// let t = FitTable::new(vec!["a".into()], Key::Period, rows)?;
+    /// assert_eq!(fit(&t, &Options::default())?.latex_formula().unwrap(), "2a + 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn latex_formula(&self) -> Option<String> {
+        if matches!(self.verdict, FitVerdict::NoSimpleLaw(_)) {
+            return None;
+        }
+        if let [p] = self.pieces.as_slice()
+            && p.when() == "true"
+        {
+            return Some(p.formula_latex().to_string());
+        }
+        let mut out = String::from("\\begin{cases}\n");
+        let n = self.pieces.len();
+        for (i, p) in self.pieces.iter().enumerate() {
+            let end = if i + 1 < n { ", \\\\" } else { "." };
+            writeln!(
+                out,
+                "  {} & \\text{{if }} {}{end}",
+                p.formula_latex(),
+                p.when_latex()
+            )
+            .unwrap();
+        }
+        out.push_str("\\end{cases}");
+        Some(out)
+    }
+
     /// The law in LaTeX.
     ///
     /// ```
@@ -33,30 +70,16 @@ impl Fit {
             self.params.iter().map(|p| latex_name(p)).collect();
         let lhs = format!("\\mathrm{{{key}}}({})", args.join(", "));
         let mut out = String::new();
-        if let FitVerdict::NoSimpleLaw(why) = &self.verdict {
-            writeln!(out, "% no simple law for {}: {why}", self.key).unwrap();
-            return out;
-        }
-        out.push_str("\\[\n");
-        if let [p] = self.pieces.as_slice()
-            && p.when() == "true"
-        {
-            writeln!(out, "  {lhs} = {}", p.formula_latex()).unwrap();
-        } else {
-            writeln!(out, "  {lhs} = \\begin{{cases}}").unwrap();
-            let n = self.pieces.len();
-            for (i, p) in self.pieces.iter().enumerate() {
-                let end = if i + 1 < n { ", \\\\" } else { "." };
-                writeln!(
-                    out,
-                    "    {} & \\text{{if }} {}{end}",
-                    p.formula_latex(),
-                    p.when_latex()
-                )
-                .unwrap();
+        let Some(rhs) = self.latex_formula() else {
+            if let FitVerdict::NoSimpleLaw(why) = &self.verdict {
+                writeln!(out, "% no simple law for {}: {why}", self.key)
+                    .unwrap();
             }
-            out.push_str("  \\end{cases}\n");
-        }
+            return out;
+        };
+        out.push_str("\\[\n");
+        let rhs = rhs.replace('\n', "\n  ");
+        writeln!(out, "  {lhs} = {rhs}").unwrap();
         out.push_str("\\]\n");
         for (i, p) in self.pieces.iter().enumerate() {
             writeln!(

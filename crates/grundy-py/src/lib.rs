@@ -21,6 +21,7 @@ mod display;
 mod errors;
 mod fit;
 mod heap;
+mod laws;
 mod period;
 mod quotient;
 mod rules;
@@ -42,6 +43,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sum::best_move, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_columns, m)?)?;
     m.add_function(wrap_pyfunction!(fit::fit_report, m)?)?;
+    m.add_function(wrap_pyfunction!(laws::laws_records, m)?)?;
     m.add_class::<period::PyPeriodReport>()?;
     m.add_class::<heap::PyHeapReport>()?;
     m.add_class::<sum::PySumReport>()?;

@@ -27,6 +27,7 @@ from typing import Any, Dict, List, Mapping, Optional, Union
 
 from . import _grundy
 from ._errors import BudgetExceeded, Error, InvalidRules
+from ._laws import laws
 from ._grundy import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_MAX_SPLITS,
@@ -76,6 +77,7 @@ __all__ = [
     "best_move",
     "fit",
     "heap",
+    "laws",
     "outcomes",
     "period",
     "quotient",

@@ -105,6 +105,19 @@ def fit_report(
     jobs: int,
     progress: bool,
 ) -> str: ...
+def laws_records(
+    spaces: List[str],
+    coefficients: str,
+    shifts: str,
+    fit: str,
+    validate: str,
+    keys: List[str],
+    degree: int,
+    max_positions: int,
+    timeout: Optional[float],
+    jobs: int,
+    progress: bool,
+) -> List[str]: ...
 @final
 class PeriodReport:
     @property

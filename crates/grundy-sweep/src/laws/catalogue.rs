@@ -17,7 +17,7 @@ use crate::laws::search::{LawSearch, Outcome, Stop};
 use crate::laws::space::Span;
 
 /// How many exception rows a table cell lists before "and N more".
-const EXCEPTIONS_SHOWN: usize = 4;
+pub(super) const EXCEPTIONS_SHOWN: usize = 4;
 
 /// The published source of a family's law for `key`, where one is known
 /// (`docs/REFERENCES.md`): two-element subtraction sets {a, b} have
@@ -47,7 +47,7 @@ pub fn source(record: &FamilyLaws, key: &str) -> &'static str {
 ///
 /// ```
 /// use grundy_sweep::laws::check_command;
-/// # let line = r#"{"space":"linear:2","index":0,"family":"a,a+1","coefficients":[1],"shifts":[1],"fit":"a=1..20","validate":"a=1..40","laws":[{"verdict":"law","reason":null,"shape":"one formula, linear","check":["period == 2*a + 1"],"skipped":0,"family":"a,a+1","key":"period","params":["a"],"rows":20,"pieces":[{"when":"true","formula":"2*a + 1","rows":20,"confirming":18}],"exceptions":[],"validated":{"range":"a=21..40","rows":20,"correct":20,"wrong":[]}}]}"#;
+/// # let line = r#"{"space":"linear:2","index":0,"family":"a,a+1","coefficients":[1],"shifts":[1],"fit":"a=1..20","validate":"a=1..40","laws":[{"verdict":"law","reason":null,"shape":"one formula, linear","check":["period == 2*a + 1"],"latex":"2a + 1","skipped":0,"family":"a,a+1","key":"period","params":["a"],"rows":20,"pieces":[{"when":"true","formula":"2*a + 1","rows":20,"confirming":18}],"exceptions":[],"validated":{"range":"a=21..40","rows":20,"correct":20,"wrong":[]}}]}"#;
 /// let record: grundy_sweep::FamilyLaws = serde_json::from_str(line)?;
 /// assert_eq!(check_command(&record, &record.laws[0]).unwrap(),
 ///     "grundy sweep 'a,a+1' --param a=1..40 --check 'period == 2*a + 1'");
@@ -72,61 +72,111 @@ pub fn check_command(record: &FamilyLaws, law: &KeyLaw) -> Option<String> {
     Some(command)
 }
 
-/// The catalogue of `records` (in the order the search made them), with
-/// the search's spaces, ranges and how far it got.
-pub fn markdown(
-    search: &LawSearch,
-    records: &[FamilyLaws],
-    outcome: Outcome,
-) -> String {
-    let spec = search.spec();
-    let mut s = String::new();
-    let spaces: Vec<String> =
-        spec.spaces.iter().map(ToString::to_string).collect();
-    let _ = writeln!(s, "# Laws of {}\n", spaces.join(", "));
-    let _ = writeln!(
-        s,
-        "Coefficients {}, shifts {}; each family fitted on a={} and validated on a={} (the rows outside the fitting range are held out). The column \"source\" names the publication of a law that was known before (see docs/REFERENCES.md); \"this search\" marks a law not known to us from the literature.\n",
-        spec.coefficients, spec.shifts, spec.fit, spec.validate
-    );
-    for (space, l) in spaces.iter().zip(search.listings()) {
-        let _ = writeln!(
-            s,
-            "- {space}: {} ({} templates; {} equal to another up to a -> a + t; {} left out, with no valid member in the fitting range; {} listed but not fitted, their elements changing order past it)",
-            families(l.families.len()),
-            l.templates,
-            l.merged,
-            l.degenerate,
-            l.late
+/// What a catalogue says, whatever its format: the sentences (plain
+/// text, for each format to escape) and, for each key, the laws grouped
+/// by shape, the refuted laws and the families named by verdict. The
+/// Markdown and LaTeX catalogues render this, so they say the same.
+pub(super) struct Contents<'a> {
+    /// The title: the spaces.
+    pub title: String,
+    /// The paragraph under the title: coefficients, shifts, ranges, and
+    /// what the column "source" means.
+    pub intro: String,
+    /// One line per space: its families and the counts of templates,
+    /// merged, left out and late families.
+    pub listings: Vec<String>,
+    /// Why the search stopped early, if it did.
+    pub partial: Option<String>,
+    /// One section per key, in the order asked.
+    pub keys: Vec<KeySection<'a>>,
+}
+
+/// A family's entry for one key.
+pub(super) type Entry<'a> = (&'a FamilyLaws, &'a KeyLaw);
+
+/// What a catalogue says about one key.
+pub(super) struct KeySection<'a> {
+    /// The key (`period`).
+    pub key: String,
+    /// The counts by verdict, in a sentence.
+    pub counts: String,
+    /// The laws grouped by shape, most frequent first: the shape, its
+    /// heading (`one formula, linear (3 families)`), and the entries.
+    pub shapes: Vec<(String, Vec<Entry<'a>>)>,
+    /// The refuted laws.
+    pub refuted: Vec<Entry<'a>>,
+    /// The families not validated, with no simple law and not fitted:
+    /// the heading and the families, for each verdict that has some.
+    pub named: Vec<(String, Vec<&'a FamilyLaws>)>,
+}
+
+impl<'a> Contents<'a> {
+    /// The contents of the catalogue of `records` (in the order the
+    /// search made them), with the search's spaces, ranges and how far it
+    /// got.
+    pub fn new(
+        search: &LawSearch,
+        records: &'a [FamilyLaws],
+        outcome: Outcome,
+    ) -> Contents<'a> {
+        let spec = search.spec();
+        let spaces: Vec<String> =
+            spec.spaces.iter().map(ToString::to_string).collect();
+        let title = format!("Laws of {}", spaces.join(", "));
+        let intro = format!(
+            "Coefficients {}, shifts {}; each family fitted on a={} and validated on a={} (the rows outside the fitting range are held out). The column \"source\" names the publication of a law that was known before (see docs/REFERENCES.md); \"this search\" marks a law not known to us from the literature.",
+            spec.coefficients, spec.shifts, spec.fit, spec.validate
         );
+        let listings = spaces
+            .iter()
+            .zip(search.listings())
+            .map(|(space, l)| {
+                format!(
+                    "{space}: {} ({} templates; {} equal to another up to a -> a + t; {} left out, with no valid member in the fitting range; {} listed but not fitted, their elements changing order past it)",
+                    families(l.families.len()),
+                    l.templates,
+                    l.merged,
+                    l.degenerate,
+                    l.late
+                )
+            })
+            .collect();
+        let total: usize = search.families().count();
+        let partial = match outcome.stop {
+            Stop::Complete => None,
+            Stop::Deadline | Stop::Cancelled => {
+                let why = if outcome.stop == Stop::Deadline {
+                    "the time allowed ran out"
+                } else {
+                    "the search was interrupted"
+                };
+                Some(format!(
+                    "{why} after {} of {total} families; the counts below are of those.",
+                    records.len()
+                ))
+            }
+        };
+        let keys = spec
+            .keys
+            .iter()
+            .enumerate()
+            .map(|(k, key)| KeySection::new(key.name(), k, records))
+            .collect();
+        Contents { title, intro, listings, partial, keys }
     }
-    let total: usize = search.families().count();
-    match outcome.stop {
-        Stop::Complete => {}
-        Stop::Deadline | Stop::Cancelled => {
-            let why = if outcome.stop == Stop::Deadline {
-                "the time allowed ran out"
-            } else {
-                "the search was interrupted"
-            };
-            let _ = writeln!(
-                s,
-                "\n**Partial**: {why} after {} of {total} families; the counts below are of those.",
-                records.len()
-            );
-        }
-    }
-    for (k, key) in spec.keys.iter().enumerate() {
-        let _ = writeln!(s, "\n## {key}\n");
-        let entries: Vec<(&FamilyLaws, &KeyLaw)> = records
+}
+
+impl<'a> KeySection<'a> {
+    /// The section of the `k`-th key.
+    fn new(key: &str, k: usize, records: &'a [FamilyLaws]) -> KeySection<'a> {
+        let entries: Vec<Entry<'a>> = records
             .iter()
             .filter_map(|r| r.laws.get(k).map(|l| (r, l)))
             .collect();
         let count = |v: LawVerdict| {
             entries.iter().filter(|(_, l)| l.verdict == v).count()
         };
-        let _ = writeln!(
-            s,
+        let counts = format!(
             "{}: {} with a law, {} refuted on held-out rows, {} not validated, {} with no simple law, {} not fitted.",
             families(entries.len()),
             count(LawVerdict::Law),
@@ -135,37 +185,119 @@ pub fn markdown(
             count(LawVerdict::NoSimpleLaw),
             count(LawVerdict::Unfit)
         );
-        let mut shapes: BTreeMap<&str, Vec<(&FamilyLaws, &KeyLaw)>> =
-            BTreeMap::new();
+        let mut shapes: BTreeMap<&str, Vec<Entry<'a>>> = BTreeMap::new();
         for &(r, l) in &entries {
             if l.verdict == LawVerdict::Law {
                 let shape = l.shape.as_deref().unwrap_or("?");
                 shapes.entry(shape).or_default().push((r, l));
             }
         }
-        let mut shapes: Vec<(&str, Vec<(&FamilyLaws, &KeyLaw)>)> =
+        let mut shapes: Vec<(&str, Vec<Entry<'a>>)> =
             shapes.into_iter().collect();
         shapes.sort_by_key(|(name, list)| {
             (std::cmp::Reverse(list.len()), *name)
         });
-        for (shape, list) in &shapes {
-            let _ = writeln!(s, "\n### {shape} ({})\n", families(list.len()));
+        let shapes = shapes
+            .into_iter()
+            .map(|(shape, list)| {
+                (format!("{shape} ({})", families(list.len())), list)
+            })
+            .collect();
+        let refuted = entries
+            .iter()
+            .copied()
+            .filter(|(_, l)| l.verdict == LawVerdict::Refuted)
+            .collect();
+        let named = [
+            LawVerdict::Unvalidated,
+            LawVerdict::NoSimpleLaw,
+            LawVerdict::Unfit,
+        ]
+        .into_iter()
+        .filter_map(|verdict| {
+            let list: Vec<&FamilyLaws> = entries
+                .iter()
+                .filter(|(_, l)| l.verdict == verdict)
+                .map(|(r, _)| *r)
+                .collect();
+            (!list.is_empty()).then(|| {
+                (
+                    format!("{} ({})", verdict.words(), families(list.len())),
+                    list,
+                )
+            })
+        })
+        .collect();
+        KeySection { key: key.to_string(), counts, shapes, refuted, named }
+    }
+}
+
+/// The sentence before each table's re-check commands.
+pub(super) const RECHECK: &str =
+    "Re-check (each exits 0 when the law and its exceptions hold):";
+
+/// The first held-out row a refuted law got wrong, in words (`a=9:
+/// period 18, predicted 27`), or `-`.
+pub(super) fn first_wrong(l: &KeyLaw) -> String {
+    let Some(w) = l.fit.validated.as_ref().and_then(|v| v.wrong.first())
+    else {
+        return "-".to_string();
+    };
+    let a = w.get("a").flatten().unwrap_or_default();
+    let truth = w.get(&l.fit.key).flatten();
+    let predicted = w.get("predicted").flatten();
+    let show =
+        |x: Option<i64>| x.map_or("none".to_string(), |x| x.to_string());
+    format!(
+        "a={a}: {} {}, predicted {}",
+        l.fit.key,
+        show(truth),
+        show(predicted)
+    )
+}
+
+/// The held-out count and region: `12/12 (a=13..24)`, or `-`.
+pub(super) fn held_out(l: &KeyLaw) -> String {
+    l.fit.validated.as_ref().map_or("-".to_string(), |v| {
+        format!("{}/{} ({})", v.correct, v.rows, v.range)
+    })
+}
+
+/// The catalogue of `records` (in the order the search made them), with
+/// the search's spaces, ranges and how far it got, in Markdown.
+pub fn markdown(
+    search: &LawSearch,
+    records: &[FamilyLaws],
+    outcome: Outcome,
+) -> String {
+    let c = Contents::new(search, records, outcome);
+    let mut s = String::new();
+    let _ = writeln!(s, "# {}\n", c.title);
+    let _ = writeln!(s, "{}\n", c.intro);
+    for line in &c.listings {
+        let _ = writeln!(s, "- {line}");
+    }
+    if let Some(partial) = &c.partial {
+        let _ = writeln!(s, "\n**Partial**: {partial}");
+    }
+    for section in &c.keys {
+        let _ = writeln!(s, "\n## {}\n", section.key);
+        let _ = writeln!(s, "{}", section.counts);
+        for (heading, list) in &section.shapes {
+            let _ = writeln!(s, "\n### {heading}\n");
             let _ = writeln!(
                 s,
                 "| family | law | fitted rows | held out: right/total | skipped | exceptions | source |"
             );
             let _ = writeln!(s, "|---|---|---|---|---|---|---|");
             for (r, l) in list {
-                let v = l.fit.validated.as_ref();
-                let held = v.map_or("-".to_string(), |v| {
-                    format!("{}/{} ({})", v.correct, v.rows, v.range)
-                });
                 let _ = writeln!(
                     s,
-                    "| `{}` | {} | {} | {held} | {} | {} | {} |",
+                    "| `{}` | {} | {} | {} | {} | {} | {} |",
                     r.family,
                     law_cell(l),
                     l.fit.rows,
+                    held_out(l),
                     l.skipped,
                     exceptions_cell(l),
                     source(r, &l.fit.key),
@@ -176,68 +308,33 @@ pub fn markdown(
             if !commands.is_empty() {
                 let _ = writeln!(
                     s,
-                    "\nRe-check (each exits 0 when the law and its exceptions hold):\n\n```sh\n{}\n```",
+                    "\n{RECHECK}\n\n```sh\n{}\n```",
                     commands.join("\n")
                 );
             }
         }
-        let refuted: Vec<&(&FamilyLaws, &KeyLaw)> = entries
-            .iter()
-            .filter(|(_, l)| l.verdict == LawVerdict::Refuted)
-            .collect();
-        if !refuted.is_empty() {
+        if !section.refuted.is_empty() {
             let _ = writeln!(s, "\n### refuted on held-out rows\n");
             let _ = writeln!(
                 s,
                 "| family | law fitted | held out: right/total | first wrong row |"
             );
             let _ = writeln!(s, "|---|---|---|---|");
-            for (r, l) in refuted {
-                let Some(v) = l.fit.validated.as_ref() else { continue };
-                let first = v.wrong.first().map_or("-".to_string(), |w| {
-                    let a = w.get("a").flatten().unwrap_or_default();
-                    let truth = w.get(&l.fit.key).flatten();
-                    let predicted = w.get("predicted").flatten();
-                    let show = |x: Option<i64>| {
-                        x.map_or("none".to_string(), |x| x.to_string())
-                    };
-                    format!(
-                        "a={a}: {} {}, predicted {}",
-                        l.fit.key,
-                        show(truth),
-                        show(predicted)
-                    )
-                });
+            for (r, l) in &section.refuted {
                 let _ = writeln!(
                     s,
-                    "| `{}` | {} | {}/{} ({}) | {first} |",
+                    "| `{}` | {} | {} | {} |",
                     r.family,
                     law_cell(l),
-                    v.correct,
-                    v.rows,
-                    v.range
+                    held_out(l),
+                    first_wrong(l)
                 );
             }
         }
-        for verdict in [
-            LawVerdict::Unvalidated,
-            LawVerdict::NoSimpleLaw,
-            LawVerdict::Unfit,
-        ] {
-            let list: Vec<String> = entries
-                .iter()
-                .filter(|(_, l)| l.verdict == verdict)
-                .map(|(r, _)| format!("`{}`", r.family))
-                .collect();
-            if !list.is_empty() {
-                let _ = writeln!(
-                    s,
-                    "\n### {} ({})\n\n{}",
-                    verdict.words(),
-                    families(list.len()),
-                    list.join(", ")
-                );
-            }
+        for (heading, list) in &section.named {
+            let names: Vec<String> =
+                list.iter().map(|r| format!("`{}`", r.family)).collect();
+            let _ = writeln!(s, "\n### {heading}\n\n{}", names.join(", "));
         }
     }
     s
@@ -272,7 +369,7 @@ fn law_cell(l: &KeyLaw) -> String {
 }
 
 /// The rows the law does not explain in the fitting range.
-fn exceptions_cell(l: &KeyLaw) -> String {
+pub(super) fn exceptions_cell(l: &KeyLaw) -> String {
     let rows = &l.fit.exceptions;
     if rows.is_empty() {
         return "none".to_string();

@@ -6,15 +6,21 @@
 //! a [`LawSearch`] sweeps each family with this crate's sweeps, fits each
 //! key with `grundy-fit` (the fitter of `grundy fit`), and tests every
 //! law on held-out rows beyond the fitting range; a [`FamilyLaws`] per
-//! family is the JSON line, and [`markdown`] the catalogue.
+//! family is the JSON line, and [`markdown`] and [`latex`] the
+//! catalogue. A search to a file is resumable ([`LawJournal`]) and
+//! shardable, the shards' records joined by [`merge`].
 
 mod catalogue;
+mod latex;
 mod record;
+mod resume;
 mod search;
 mod space;
 
 pub use catalogue::{check_command, markdown, source};
+pub use latex::latex;
 pub use record::{FamilyLaws, KeyLaw, LawVerdict};
+pub use resume::{LawJournal, line, merge};
 pub use search::{
     LawError, LawInput, LawSearch, LawSpec, MIN_CHECKED, Outcome, Stop,
     WRONG_SHOWN,

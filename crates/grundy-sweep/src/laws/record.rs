@@ -5,15 +5,15 @@
 //! ```text
 //! {"space", "index", "family", "coefficients", "shifts", "fit",
 //!  "validate", "laws": [{"verdict", "reason", "shape", "check",
-//!  "skipped", <the `grundy fit --json` object>}]}
+//!  "latex", "skipped", <the `grundy fit --json` object>}]}
 //! ```
 //!
 //! Each entry of `laws` is the object `grundy fit --json` prints for the
 //! family and one key (`family`, `key`, `params`, `rows`, `pieces`,
 //! `exceptions`, `validated`), with `validated.range` the held-out region
-//! and five more keys: the verdict and its reason, the law's shape (the
-//! catalogue's groups), the `--check` expressions that re-check it, and
-//! the held-out rows without a value.
+//! and six more keys: the verdict and its reason, the law's shape (the
+//! catalogue's groups), the `--check` expressions that re-check it, the
+//! law in LaTeX, and the held-out rows without a value.
 
 use grundy_fit::Report;
 use serde::{Deserialize, Serialize};
@@ -57,6 +57,10 @@ pub struct KeyLaw {
     /// for the exceptions' values; together they pass exactly where the
     /// law and its exceptions hold.
     pub check: Vec<String>,
+    /// The law in LaTeX (amsmath), as `grundy fit --latex` displays it:
+    /// the right-hand side of `period(a) = ...`, a formula or a `cases`
+    /// environment with each piece's condition; null without pieces.
+    pub latex: Option<String>,
     /// Held-out rows without a value (not found within the per-set
     /// budget), which the validation could not check; they are not in
     /// `validated.range` either.

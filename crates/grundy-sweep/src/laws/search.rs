@@ -301,6 +301,20 @@ impl LawSearch {
         deadline: Option<Instant>,
         sink: &mut dyn FnMut(FamilyLaws),
     ) -> Result<Outcome> {
+        self.run_where(options, deadline, &|_| true, &mut |_, r| sink(r))
+    }
+
+    /// [`LawSearch::run`] for the families whose number (their place in
+    /// [`LawSearch::families`], from 0) `keep` accepts: a shard's, or
+    /// those a resumed run has not done yet. `sink` gets each record with
+    /// its number; [`Outcome::done`] counts those searched here.
+    pub fn run_where(
+        &self,
+        options: &RunOptions,
+        deadline: Option<Instant>,
+        keep: &dyn Fn(usize) -> bool,
+        sink: &mut dyn FnMut(usize, FamilyLaws),
+    ) -> Result<Outcome> {
         let cancel = &options.cancel;
         let stop = || {
             if cancel.load(Ordering::Relaxed) {
@@ -312,12 +326,15 @@ impl LawSearch {
             }
         };
         let mut done = 0;
-        for member in self.families() {
+        for (number, member) in self.families().enumerate() {
+            if !keep(number) {
+                continue;
+            }
             if let Some(stop) = stop() {
                 return Ok(Outcome { done, stop });
             }
             if let Some(why) = member.late(self.spec.fit) {
-                sink(self.late_record(member, &why));
+                sink(number, self.late_record(member, &why));
                 done += 1;
                 continue;
             }
@@ -332,17 +349,20 @@ impl LawSearch {
                 }
                 laws.push(self.key_law(member, key, rows));
             }
-            let (fit, validate) = self.ranges(member);
-            sink(FamilyLaws {
-                space: member.space.to_string(),
-                index: member.index,
-                family: member.template(),
-                coefficients: member.coefficients(),
-                shifts: member.shifts(),
-                fit: format!("a={fit}"),
-                validate: format!("a={validate}"),
-                laws,
-            });
+            let (fit, validate) = self.ranges_written(member);
+            sink(
+                number,
+                FamilyLaws {
+                    space: member.space.to_string(),
+                    index: member.index,
+                    family: member.template(),
+                    coefficients: member.coefficients(),
+                    shifts: member.shifts(),
+                    fit,
+                    validate,
+                    laws,
+                },
+            );
             done += 1;
         }
         Ok(Outcome { done, stop: Stop::Complete })
@@ -358,16 +378,29 @@ impl LawSearch {
             .iter()
             .map(|key| unfit(&template, *key, 0, why.to_string()))
             .collect();
+        let (fit, validate) = self.ranges_written(member);
         FamilyLaws {
             space: member.space.to_string(),
             index: member.index,
             family: template,
             coefficients: member.coefficients(),
             shifts: member.shifts(),
-            fit: format!("a={}", self.spec.fit),
-            validate: format!("a={}", self.spec.validate),
+            fit,
+            validate,
             laws,
         }
+    }
+
+    /// The `fit` and `validate` of a family's record: its ranges
+    /// ([`LawSearch::ranges`]), or for a family whose elements change
+    /// order past the fitting range the ranges as given.
+    pub fn ranges_written(&self, member: &Member) -> (String, String) {
+        let (fit, validate) = if member.late(self.spec.fit).is_some() {
+            (self.spec.fit, self.spec.validate)
+        } else {
+            self.ranges(member)
+        };
+        (format!("a={fit}"), format!("a={validate}"))
     }
 
     /// The fitting and validation ranges of a family: from its first
@@ -499,6 +532,7 @@ impl LawSearch {
             reason,
             shape: shape(fit.pieces()),
             check: checks(&fit, key),
+            latex: fit.latex_formula(),
             skipped: validation.skipped,
             fit: report,
         }
@@ -556,6 +590,7 @@ fn unfit(template: &str, key: Key, rows: usize, reason: String) -> KeyLaw {
         reason: Some(reason),
         shape: None,
         check: Vec::new(),
+        latex: None,
         skipped: 0,
         fit: grundy_fit::Report {
             family: template.to_string(),
