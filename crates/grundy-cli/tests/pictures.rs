@@ -182,3 +182,79 @@ fn plot_help_says_what_timeout_covers() {
         "{help}"
     );
 }
+
+/// `quotient --heatmap`: R8, the quotient of 0.75 (Plambeck and Siegel,
+/// "Misère quotients for impartial games", 2008), as a grid of 8 x 8
+/// squares, and exactly the products that `--table` puts in the
+/// P-portion outlined (plus the key's swatch).
+#[test]
+fn quotient_heatmap_outlines_the_p_portion() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("r8.svg");
+    let (out, err) =
+        run(&["quotient", "0.75", "--heatmap", svg.to_str().unwrap()], 0);
+    assert!(out.contains("order:        8\n"), "{out}");
+    assert!(err.contains("wrote") && err.contains("HEATMAP SVG"), "{err}");
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    let v = crate::util::json(&["quotient", "0.75", "--table", "--json"]);
+    let p: Vec<&str> = v["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    let in_p = v["table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap())
+        .filter(|z| p.contains(&z.as_str().unwrap()))
+        .count();
+    assert!(in_p > 0 && in_p < 64, "{in_p}");
+    assert_eq!(
+        drawn.matches("stroke=\"#000000\"").count(),
+        in_p + 1,
+        "{drawn}"
+    );
+    for name in ["b2", "ab", "c"] {
+        assert_eq!(
+            drawn.matches(&format!(">\n{name}\n</text>")).count(),
+            2,
+            "{name}"
+        );
+    }
+    let png = dir.path().join("r8.png");
+    run(&["quotient", "0.75", "--heatmap", png.to_str().unwrap()], 0);
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+}
+
+/// A bad file name is refused before the search; a table too large to
+/// draw (Q_11 of 0.35 has order 426) stops the command with one line, no
+/// report on stdout and no file.
+#[test]
+fn quotient_heatmap_errors_leave_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let txt = dir.path().join("t.txt");
+    let (out, err) =
+        run(&["quotient", "0.75", "--heatmap", txt.to_str().unwrap()], 2);
+    assert_eq!((out.as_str(), err.lines().count()), ("", 1), "{err}");
+    assert!(err.contains("must end in .png or .svg"), "{err}");
+    let big = dir.path().join("big.svg");
+    let (out, err) = run(
+        &[
+            "quotient",
+            "0.35",
+            "--heaps",
+            "11",
+            "--heatmap",
+            big.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert_eq!((out.as_str(), err.lines().count()), ("", 1), "{err}");
+    assert!(
+        err.contains("order 426") && err.contains("up to order 256"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -19,7 +19,8 @@ pub enum ErrorKind {
     /// area.
     Empty,
     /// The picture is too large to rasterise: more than
-    /// [`crate::png::MAX_PIXELS`] pixels, or more than memory allows.
+    /// [`crate::png::MAX_PIXELS`] pixels, or more than memory allows; a
+    /// multiplication table above [`crate::product::MAX_ORDER`] elements.
     TooLarge,
     /// The drawing library (plotters) failed while drawing.
     Draw,

@@ -4,7 +4,9 @@
 //! 31 game, "31game とは何か") and plots of Grundy sequences with their
 //! pre-period, periods and P-positions marked (`plot.rs`, after the
 //! sequence tables of the note "ニム和とGrundy数に関するメモ", 2024), and
-//! heat maps of the period tables of a sweep (`heatmap.rs`).
+//! heat maps of the period tables of a sweep (`heatmap.rs`), and the
+//! multiplication tables of misère quotients as coloured grids
+//! (`product.rs`).
 //!
 //! Everything is drawn as SVG text in memory; [`png::svg_to_png`] turns a
 //! drawing into PNG bytes with `resvg` and a bundled font. No files are
@@ -22,5 +24,6 @@ pub mod heatmap;
 mod legend;
 pub mod plot;
 pub mod png;
+pub mod product;
 
 pub use error::{Error, ErrorKind, Result};

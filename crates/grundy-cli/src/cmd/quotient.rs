@@ -3,6 +3,7 @@
 //! multiplication table on request (`--table`, or the CSV format).
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -31,6 +32,11 @@ pub struct QuotientArgs {
     /// element.
     #[arg(long)]
     pub table: bool,
+    /// Also draw the multiplication table as a coloured grid to FILE
+    /// (.svg or .png): one colour an element, the products in the
+    /// P-portion outlined; up to order 256.
+    #[arg(long, value_name = "FILE")]
+    pub heatmap: Option<PathBuf>,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
@@ -57,8 +63,18 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<ExitCode> {
              position"
         );
     }
+    if let Some(path) = &args.heatmap {
+        crate::features::require("--heatmap")?;
+        super::sweep::heatmap::check(path)?;
+    }
     let budget = args.budget.limit_quotient()?;
     let report = grundy::quotient(&game, heaps, &budget)?;
+    // Drawn before anything is written: a table too large to draw stops
+    // the command with no output.
+    let picture = match &args.heatmap {
+        Some(path) => Some((path, picture(path, &report)?)),
+        None => None,
+    };
     let mut out = Output::open(args.format.output.as_deref())?;
     match format {
         Format::Json => {
@@ -81,7 +97,81 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.finish()?;
+    if let Some((path, drawn)) = picture {
+        write_picture(path, drawn)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The multiplication table drawn for `--heatmap` (PNG or SVG by the
+/// extension of `path`), and the kind of file it makes.
+#[cfg(feature = "pictures")]
+fn picture(
+    path: &std::path::Path,
+    r: &QuotientReport,
+) -> anyhow::Result<(Vec<u8>, &'static str)> {
+    use grundy_pictures::product::ProductTable;
+    let png = super::sweep::heatmap::check(path)?;
+    let index: std::collections::HashMap<&str, usize> = r
+        .elements()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.as_str(), i))
+        .collect();
+    let products = r
+        .table()
+        .iter()
+        .map(|row| row.iter().map(|z| index[z.as_str()]).collect())
+        .collect();
+    let table = ProductTable {
+        title: format!(
+            "multiplication table of the misère quotient of {}",
+            r.game
+        ),
+        elements: r.elements().to_vec(),
+        products,
+        p_portion: r
+            .elements()
+            .iter()
+            .map(|e| r.p_portion.contains(e))
+            .collect(),
+    };
+    let drawn =
+        if png { table.png() } else { table.svg().map(String::into_bytes) };
+    let bytes = drawn.map_err(|e| anyhow::anyhow!("--heatmap: {e}"))?;
+    Ok((bytes, if png { "heatmap png" } else { "heatmap svg" }))
+}
+
+/// Writes what [`picture`] drew to `path`, whole or not at all.
+#[cfg(feature = "pictures")]
+fn write_picture(
+    path: &std::path::Path,
+    (bytes, kind): (Vec<u8>, &'static str),
+) -> anyhow::Result<()> {
+    grundy_sweep::write_atomically(path, &bytes)?;
+    crate::cmd::graph::report_written(path, kind, bytes.len());
+    Ok(())
+}
+
+/// Without the feature `pictures`: `run` refuses `--heatmap` before the
+/// search, so this is never reached.
+#[cfg(not(feature = "pictures"))]
+fn write_picture(
+    _path: &std::path::Path,
+    _drawn: (Vec<u8>, &'static str),
+) -> anyhow::Result<()> {
+    crate::features::require("--heatmap")
+}
+
+/// Without the feature `pictures`: `run` refuses `--heatmap` before the
+/// search, so this is never reached.
+#[cfg(not(feature = "pictures"))]
+fn picture(
+    _path: &std::path::Path,
+    _r: &QuotientReport,
+) -> anyhow::Result<(Vec<u8>, &'static str)> {
+    crate::features::require("--heatmap")?;
+    anyhow::bail!("--heatmap: this build of grundy draws no pictures")
 }
 
 /// The table as CSV: a header `*,1,a,...`, then one row per element.

@@ -7,7 +7,7 @@
 //! `--table`, `--check`, `--summary` (`report.rs`) and `--heatmap`
 //! (`heatmap.rs`).
 
-mod heatmap;
+pub(crate) mod heatmap;
 mod report;
 
 use std::io::{self, BufWriter, Write};
