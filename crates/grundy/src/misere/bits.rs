@@ -38,9 +38,15 @@ impl Bits {
     }
 
     /// The members, ascending.
+    /// (One step per member, not per bit: the word's lowest set bit is
+    /// taken off each time.)
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(k, &w)| {
-            (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| 64 * k + b)
+            std::iter::successors((w != 0).then_some(w), |&v| {
+                let rest = v & (v - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |v| 64 * k + v.trailing_zeros() as usize)
         })
     }
 }
@@ -60,5 +66,28 @@ mod tests {
         assert!(!a.is_subset(&b) && b.is_subset(&a) && a.meets(&b));
         assert_eq!(a.iter().collect::<Vec<_>>(), [3, 129]);
         assert!(a.contains(129) && !a.contains(128) && !a.contains(500));
+    }
+
+    proptest::proptest! {
+        /// `iter` lists exactly the members inserted, ascending, over
+        /// widths of several words (a word's top bit included).
+        #[test]
+        fn misere_bits_iter_lists_the_members(
+            width in 1usize..300,
+            members in proptest::collection::vec(0usize..300, 0..40),
+        ) {
+            let mut b = Bits::new(width);
+            let mut want = std::collections::BTreeSet::new();
+            for &i in members.iter().filter(|&&i| i < width) {
+                b.insert(i);
+                want.insert(i);
+            }
+            if width > 63 {
+                b.insert(63);
+                want.insert(63);
+            }
+            let got: Vec<usize> = b.iter().collect();
+            proptest::prop_assert_eq!(got, want.into_iter().collect::<Vec<_>>());
+        }
     }
 }

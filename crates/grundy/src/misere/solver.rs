@@ -170,17 +170,14 @@ impl<'a> MisereSolver<'a> {
         let q = &self.current.q;
         let m = &q.monoid;
         let order = m.order();
-        if self.options[n].is_empty() {
-            return Ok(self.accept_existing(0, None));
-        }
-        let mut phi = self.current.phi.clone();
-        phi.push(0);
-        let Some(probe) =
-            Candidate::new(q.clone(), phi.clone(), &self.options)
-        else {
+        debug_assert_eq!(n, self.current.heaps() + 1);
+        // T(n): the same whichever element heap n is tried as
+        let Some(t) = self.current.next_transitions(&self.options) else {
             return Ok(false);
         };
-        let t = &probe.trans[n];
+        if t.is_empty() {
+            return Ok(self.accept_existing(0, t));
+        }
         let n_is_p = !t.iter().any(|&t| q.is_p(t));
         // rows[x] = { z : x z in P }
         // (order^2 products: the deadline is polled every row)
@@ -196,7 +193,7 @@ impl<'a> MisereSolver<'a> {
             rows.push(r);
         }
         let mut t_bits = Bits::new(order);
-        for &y in t {
+        for &y in &t {
             t_bits.insert(y as usize);
         }
         let mut compatible: Vec<Elem> = Vec::new();
@@ -213,41 +210,28 @@ impl<'a> MisereSolver<'a> {
         for &x in &compatible {
             if self.antichains[x as usize].iter().any(|s| s.is_subset(&t_bits))
             {
-                return Ok(self.accept_existing(x, None));
+                return Ok(self.accept_existing(x, t));
             }
         }
         for &x in &compatible {
-            phi[n] = x;
             budget.check(self.done, Unit::Positions)?;
-            let Some(c) =
-                Candidate::new(q.clone(), phi.clone(), &self.options)
-            else {
+            let mut c = self.current.clone();
+            if !c.push_heap(x, t.clone()) {
                 continue;
-            };
+            }
             if let Verdict::Proven(check) = c.verify(budget, &mut self.done)? {
-                return Ok(self.accept_existing(x, Some(check.antichains)));
+                self.current = c;
+                self.antichains = check.antichains;
+                return Ok(true);
             }
         }
         Ok(false)
     }
 
-    fn accept_existing(
-        &mut self,
-        x: Elem,
-        antichains: Option<Vec<Vec<Bits>>>,
-    ) -> bool {
-        let mut phi = self.current.phi.clone();
-        phi.push(x);
-        match Candidate::new(self.current.q.clone(), phi, &self.options) {
-            Some(c) => {
-                self.current = c;
-                if let Some(a) = antichains {
-                    self.antichains = a;
-                }
-                true
-            }
-            None => false,
-        }
+    /// Heap n as the existing element `x`, with T(n) = `t`, proven
+    /// without an N-check (the antichains stay those of the last one).
+    fn accept_existing(&mut self, x: Elem, t: Vec<Elem>) -> bool {
+        self.current.push_heap(x, t)
     }
 
     /// The quotient grows at heap n (§2.8): trial, then recalibrations

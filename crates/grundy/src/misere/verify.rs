@@ -23,6 +23,7 @@ use crate::budget::{Budget, Stopped, Unit};
 
 use super::Elem;
 use super::bits::Bits;
+use super::monoid::Monoid;
 use super::options::HeapOptions;
 use super::reduce::Bipartite;
 use super::word::Word;
@@ -96,19 +97,37 @@ impl Candidate {
             if opts.is_empty() && phi[h] != 0 {
                 return None;
             }
-            let mut t: Vec<Elem> = opts
-                .iter()
-                .map(|leaves| {
-                    leaves
-                        .iter()
-                        .fold(0, |x, &l| q.monoid.mul(x, phi[l as usize]))
-                })
-                .collect();
-            t.sort_unstable();
-            t.dedup();
-            trans.push(t);
+            trans.push(transitions(&q.monoid, &phi, opts));
         }
         Some(Candidate { q, phi, trans })
+    }
+
+    /// T(n + 1), the images of the options of the next heap: they leave
+    /// heaps 1..=n only, so T(n + 1) is the same whatever heap n + 1 maps
+    /// to, and T of heaps 0..=n stays as it is when heap n + 1 is added
+    /// (the solver tries several images of a heap, each with these sets).
+    /// `None` if `options` does not list heap n + 1.
+    pub(crate) fn next_transitions(
+        &self,
+        options: &HeapOptions,
+    ) -> Option<Vec<Elem>> {
+        let opts = options.get(self.phi.len())?;
+        Some(transitions(&self.q.monoid, &self.phi, opts))
+    }
+
+    /// Adds heap n + 1 with image `x` and T(n + 1) = `t`, which must be
+    /// [`Candidate::next_transitions`]: the same candidate as
+    /// [`Candidate::new`] with the longer heap map, without computing T
+    /// of the other heaps again. False, and nothing added, if `x` is out
+    /// of range or the heap has no option (`t` empty) and `x` is not the
+    /// identity.
+    pub(crate) fn push_heap(&mut self, x: Elem, t: Vec<Elem>) -> bool {
+        if x as usize >= self.q.monoid.order() || (t.is_empty() && x != 0) {
+            return false;
+        }
+        self.phi.push(x);
+        self.trans.push(t);
+        true
     }
 
     /// The largest heap n.
@@ -303,12 +322,24 @@ impl Candidate {
     }
 }
 
+/// T(h): the images under `phi` of the options `opts` of one heap (each
+/// the list of heaps it leaves, all in `phi`), ascending, no repeats.
+/// The images are gathered in a bit set over the elements, which sorts
+/// and removes repeats in one pass.
+fn transitions(m: &Monoid, phi: &[Elem], opts: &[Vec<u32>]) -> Vec<Elem> {
+    let mut seen = Bits::new(m.order());
+    for leaves in opts {
+        let x = leaves.iter().fold(0, |x, &l| m.mul(x, phi[l as usize]));
+        seen.insert(x as usize);
+    }
+    seen.iter().map(|x| x as Elem).collect()
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::budget::StopReason;
     use crate::game::HeapGame;
-    use crate::misere::monoid::Monoid;
     use crate::misere::monoid::tests::t2;
     use crate::misere::options::heap_options;
     use crate::misere::options::tests::{Nim, octal, subtraction};
@@ -603,5 +634,91 @@ pub(crate) mod tests {
             }
         }
         assert_eq!(n.antichains[0], [bits(6, &[1])]);
+    }
+
+    /// T of every heap the straightforward way (the computation
+    /// `Candidate::new` made before it gathered images in a bit set):
+    /// each option's image, sorted, repeats removed.
+    fn transitions_by_sorting(
+        m: &Monoid,
+        phi: &[Elem],
+        options: &HeapOptions,
+    ) -> Vec<Vec<Elem>> {
+        options[..phi.len()]
+            .iter()
+            .map(|opts| {
+                let mut t: Vec<Elem> = opts
+                    .iter()
+                    .map(|leaves| {
+                        leaves
+                            .iter()
+                            .fold(0, |x, &l| m.mul(x, phi[l as usize]))
+                    })
+                    .collect();
+                t.sort_unstable();
+                t.dedup();
+                t
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// A candidate grown heap by heap with `next_transitions` and
+        /// `push_heap`, as the solver grows Q_n, is the candidate
+        /// `Candidate::new` builds for the whole heap map, and its sets T
+        /// are the sorted option images; both refuse the same maps (an
+        /// element out of range, a heap without options off the
+        /// identity). Octal games with up to four digits (splitting moves
+        /// included) and subtraction games, into T2, T3 (Plambeck and
+        /// Siegel, Misère quotients for impartial games) and R8.
+        #[test]
+        fn misere_verify_grown_candidate_is_the_whole_one(
+            digits in proptest::collection::vec(0u8..8, 1..5),
+            set in proptest::collection::btree_set(1u64..6, 1..4),
+            subtract in proptest::bool::ANY,
+            which in 0usize..3,
+            codes in proptest::collection::vec(0u32..24, 1..16),
+        ) {
+            use crate::{OctalCode, OctalGame};
+            let code = if subtract {
+                OctalCode::from_subtraction_set(&set.iter().copied().collect::<Vec<_>>())
+            } else {
+                OctalCode::new(0, &digits)
+            };
+            let Ok(code) = code else { return Ok(()) };
+            let game = OctalGame::from(code);
+            let q = match which {
+                0 => t2_bip(),
+                1 => r8(),
+                _ => t3_nim().0,
+            };
+            let order = q.monoid.order() as u32;
+            let options = heap_options(&game, codes.len() as u32);
+            // mostly elements of q, sometimes one past the end; heaps
+            // without options mostly on the identity
+            let phi: Vec<Elem> = std::iter::once(0)
+                .chain(codes.iter().enumerate().skip(1).map(|(h, &c)| {
+                    if options[h].is_empty() && c % 8 != 0 { 0 }
+                    else if c % 23 == 22 { order } else { c % order }
+                }))
+                .collect();
+            let whole = Candidate::new(q.clone(), phi.clone(), &options);
+            let mut grown = Candidate::new(q.clone(), vec![0], &options);
+            for &x in &phi[1..] {
+                let Some(c) = grown.as_mut() else { break };
+                let t = c.next_transitions(&options).unwrap();
+                if !c.push_heap(x, t) {
+                    grown = None;
+                }
+            }
+            proptest::prop_assert_eq!(whole.is_some(), grown.is_some());
+            if let (Some(whole), Some(grown)) = (whole, grown) {
+                proptest::prop_assert_eq!(&whole.phi, &phi);
+                proptest::prop_assert_eq!(&grown.phi, &phi);
+                let sorted = transitions_by_sorting(&q.monoid, &phi, &options);
+                proptest::prop_assert_eq!(&whole.trans, &sorted);
+                proptest::prop_assert_eq!(&grown.trans, &sorted);
+            }
+        }
     }
 }
