@@ -28,6 +28,7 @@ use num_traits::ToPrimitive;
 
 use crate::budget::{Budget, StopReason};
 use crate::error::{ErrorKind, Result};
+use crate::game::HeapOption;
 use crate::play::Outcome;
 use crate::query::quotient::{QuotientReport, quotient_through};
 use crate::query::sum::Move;
@@ -36,10 +37,11 @@ use crate::rules::{BigOption, Goal, Rules};
 /// The work, in the quotient search's positions (options listed, games
 /// of its N-checks, trial elements), spent looking for a misère quotient
 /// before a misère question that was asked for (`grundy sum --misere`,
-/// `heap --misere`, `values --misere`, `play --misere`) falls back to the
-/// exhaustive search: well under a second (the search does 350,000 to
-/// 600,000 positions a second, `BENCHMARKS.md`), while Kayles (0.77)
-/// certifies its quotient at heap 167 in about 20,000.
+/// `heap --misere`, `values --misere`) falls back to the exhaustive
+/// search: well under a second (the search does 350,000 to 600,000
+/// positions a second, `BENCHMARKS.md`), while finding Kayles' quotient
+/// (0.77, order 40, certified at heap 167) took 55 ms in the bench of
+/// `BENCHMARKS.md` under load.
 pub const MISERE_QUOTIENT_WORK: u64 = 200_000;
 
 /// The work spent looking for a misère quotient when the misère answer
@@ -203,8 +205,17 @@ pub(crate) struct QuotientAnswer {
 }
 
 /// The options of one heap size grouped by the element of the heaps each
-/// leaves, or `None` when the heap is too large to walk.
-type Grouped = Option<Vec<(u32, Vec<BigOption>)>>;
+/// leaves: as plain numbers for a heap that is walked (only the winning
+/// ones become [`Move`]s: a sum of a thousand octal heaps has hundreds of
+/// thousands of options), or as [`BigOption`]s for a huge heap of a
+/// subtraction set.
+enum Options {
+    Small(Vec<(u32, Vec<HeapOption>)>),
+    Big(Vec<(u32, Vec<BigOption>)>),
+}
+
+/// [`Options`], or `None` when the heap is too large to walk.
+type Grouped = Option<Options>;
 
 /// The misère outcome and winning moves of the sum of heaps `sizes` of
 /// `rules`, all answered by `q` ([`Attempt::Found`] for the largest).
@@ -242,13 +253,25 @@ pub(crate) fn answer(
             continue;
         };
         let rest = q.mul_index(prefix[i], suffix[i + 1]);
-        for (e, options) in groups {
-            if q.is_p_index(q.mul_index(rest, *e)) {
-                moves.extend(options.iter().map(|o| Move {
-                    heap: i + 1,
-                    take: o.take.clone(),
-                    leaves: o.leaves.clone(),
-                }));
+        let wins = |e: u32| q.is_p_index(q.mul_index(rest, e));
+        match groups {
+            Options::Small(groups) => {
+                for (_, options) in groups.iter().filter(|(e, _)| wins(*e)) {
+                    moves.extend(options.iter().map(|o| Move {
+                        heap: i + 1,
+                        take: o.take().into(),
+                        leaves: o.leaves().iter().map(|&h| h.into()).collect(),
+                    }));
+                }
+            }
+            Options::Big(groups) => {
+                for (_, options) in groups.iter().filter(|(e, _)| wins(*e)) {
+                    moves.extend(options.iter().map(|o| Move {
+                        heap: i + 1,
+                        take: o.take.clone(),
+                        leaves: o.leaves.clone(),
+                    }));
+                }
             }
         }
     }
@@ -314,43 +337,38 @@ fn options_by_element(
     size: &BigUint,
     budget: &Budget,
 ) -> Result<Grouped> {
+    if let Some(n) = size.to_u64().filter(|&n| n <= WALKED_HEAPS) {
+        let element = |h: u64| {
+            q.small_heap_index(h).expect("an option's heaps are smaller")
+        };
+        let mut groups: Vec<(u32, Vec<HeapOption>)> = Vec::new();
+        rules.options(n, &mut |o| {
+            let e =
+                o.leaves().iter().fold(0, |a, &h| q.mul_index(a, element(h)));
+            match groups.iter_mut().find(|(x, _)| *x == e) {
+                Some((_, options)) => options.push(o),
+                None => groups.push((e, vec![o])),
+            }
+        });
+        return Ok(Some(Options::Small(groups)));
+    }
     let element = |h: &BigUint| {
         q.big_heap_index(h).expect("an option's heaps are smaller")
     };
     let options =
         match rules.options_toward(size, Goal::MisereP, None, budget)? {
             Some(toward) if toward.repeat.is_none() => toward.options,
-            _ => match size.to_u64().filter(|&n| n <= WALKED_HEAPS) {
-                Some(n) => {
-                    let mut all = Vec::new();
-                    rules.options(n, &mut |o| {
-                        all.push(BigOption {
-                            take: o.take().into(),
-                            leaves: o
-                                .leaves()
-                                .iter()
-                                .map(|&h| h.into())
-                                .collect(),
-                        });
-                    });
-                    all
-                }
-                None => return Ok(None),
-            },
+            _ => return Ok(None),
         };
     let mut groups: Vec<(u32, Vec<BigOption>)> = Vec::new();
-    let mut at: HashMap<u32, usize> = HashMap::new();
     for o in options {
         let e = o.leaves.iter().fold(0, |a, h| q.mul_index(a, element(h)));
-        match at.get(&e) {
-            Some(&k) => groups[k].1.push(o),
-            None => {
-                at.insert(e, groups.len());
-                groups.push((e, vec![o]));
-            }
+        match groups.iter_mut().find(|(x, _)| *x == e) {
+            Some((_, options)) => options.push(o),
+            None => groups.push((e, vec![o])),
         }
     }
-    Ok(Some(groups))
+    Ok(Some(Options::Big(groups)))
 }
 
 #[cfg(test)]

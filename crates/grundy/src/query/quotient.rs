@@ -227,6 +227,11 @@ impl QuotientReport {
         Some(map[at as usize])
     }
 
+    /// [`QuotientReport::big_heap_index`] of a heap that fits in 64 bits.
+    pub(crate) fn small_heap_index(&self, h: u64) -> Option<u32> {
+        self.heap_index(h).ok()
+    }
+
     /// Whether every heap up to `h` has its element (within the heaps
     /// solved, or through the certified period).
     pub(crate) fn covers(&self, h: &BigUint) -> bool {
