@@ -399,17 +399,8 @@ mod tests {
     use crate::engine::cell::GrundyRule;
     use proptest::prelude::*;
 
-    fn cells(
-        mut engine: BlockEngine<u8, GrundyRule>,
-        count: usize,
-    ) -> Vec<u8> {
-        let mut out = Vec::with_capacity(count);
-        while out.len() < count {
-            let n = engine.max_advance().min(count - out.len());
-            let buf = engine.advance(n);
-            out.extend_from_slice(&buf[buf.len() - n..]);
-        }
-        out
+    fn cells(engine: BlockEngine<u8, GrundyRule>, count: usize) -> Vec<u8> {
+        cells_of(engine, count)
     }
 
     fn cells_of<C: Cell>(
