@@ -88,7 +88,8 @@ def test_time_budget():
 
 def test_state_budget():
     with pytest.raises(grundy.BudgetExceeded) as e:
-        grundy.sum([("1,2,3", 100000)], misere=True, max_states=1000)
+        # Heaps of two games: no one quotient answers, the exact search does.
+        grundy.sum([("1,2,3", 100000), ("2,3", 100000)], misere=True, max_states=1000)
     assert str(e.value) == ("this misère sum has more than 1000 positions to search exactly; "
                             "use smaller heaps or raise max_states=")
     assert e.value.reason == "states"
@@ -148,7 +149,7 @@ def test_messages_name_no_flags():
     calls = [
         lambda: grundy.period("5000,10001,15001", engine="block", max_positions=10**5),
         lambda: grundy.period("500000,1000001,1500001", timeout=0.01, engine="block"),
-        lambda: grundy.sum([("1,2,3", 100000)], misere=True, max_states=100),
+        lambda: grundy.sum([("1,2,3", 100000), ("2,3", 100000)], misere=True, max_states=100),
         lambda: grundy.heap("5000,10001,15001", 10**30, max_positions=1000),
     ]
     for call in calls:
