@@ -146,7 +146,7 @@ pub fn misere_search(
 pub use query::misere_answer::{
     GLANCE_QUOTIENT_WORK, MISERE_QUOTIENT_WORK, MisereMethod,
 };
-pub use query::moves::{MoveFamily, move_text};
+pub use query::moves::{Move, MoveFamily, move_text};
 pub use query::period::{
     CertificateReport, PeriodReport, Periodicity, ReductionReport, period,
 };
@@ -156,7 +156,7 @@ pub use query::quotient::{
 pub use query::run::{OctalRun, RunChunk};
 pub use query::solver::PositionValue;
 pub use query::strategy::{RatedMove, Strategy};
-pub use query::sum::{Heap, HeapValue, Move, SumFamily, SumReport, sum};
+pub use query::sum::{Heap, HeapValue, SumFamily, SumReport, sum};
 pub use query::values::{
     Outcomes, Values, ValuesReport, outcomes, outcomes_to, outcomes_within,
     values, values_within,

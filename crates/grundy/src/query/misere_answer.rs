@@ -30,8 +30,8 @@ use crate::budget::{Budget, StopReason};
 use crate::error::{ErrorKind, Result};
 use crate::game::HeapOption;
 use crate::play::Outcome;
+use crate::query::moves::Move;
 use crate::query::quotient::{QuotientReport, quotient_through};
-use crate::query::sum::Move;
 use crate::rules::{BigOption, Goal, Rules};
 
 /// The work, in the quotient search's positions (options listed, games

@@ -34,6 +34,7 @@ use num_traits::{ToPrimitive, Zero};
 use crate::budget::{Budget, Stopped, Unit};
 use crate::code::{LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, OctalGame};
 use crate::error::{Error, Result};
+use crate::game::write_leaves;
 use crate::rules::BigOption;
 
 /// The most winning moves of a huge heap listed one by one (the moves
@@ -599,6 +600,85 @@ pub(crate) fn split_moves(
         }
     }
     Ok(out)
+}
+
+/// A move in a sum (a sum of one heap included): from heap number `heap`
+/// (counting from 1, as people do) take `take` tokens, leaving `leaves`.
+///
+/// Written `heap 3: take 2`, or `heap 1: take 2 -> 3 + 4` when the move
+/// splits the heap ([`move_text`] after the heap). Serialised as
+/// `{"heap": 3, "take": 2, "leaves": "3", "text": "heap 3: take 2"}`:
+/// `leaves` is the heap left (`"0"` when the move takes it all), or
+/// `"3 + 4"` when a move splits it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The heap, counting from 1.
+    pub heap: usize,
+    /// How many tokens to take.
+    pub take: BigUint,
+    /// The non-empty heaps the move leaves in place of the heap.
+    pub leaves: Vec<BigUint>,
+}
+
+impl Move {
+    /// The heaps left as `3`, `3 + 4`, or `0` for none.
+    ///
+    /// ```
+    /// use grundy::Move;
+    /// let m = Move { heap: 1, take: 2u32.into(), leaves: vec![3u32.into(), 4u32.into()] };
+    /// assert_eq!(m.leaves_text(), "3 + 4");
+    /// ```
+    pub fn leaves_text(&self) -> String {
+        let mut out = String::new();
+        let small: Option<Vec<u64>> =
+            self.leaves.iter().map(ToPrimitive::to_u64).collect();
+        match small {
+            Some(small) => write_leaves(&mut out, &small).expect("a String"),
+            None => {
+                let parts: Vec<String> =
+                    self.leaves.iter().map(|h| h.to_string()).collect();
+                out = if parts.is_empty() {
+                    "0".into()
+                } else {
+                    parts.join(" + ")
+                };
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "heap {}: {}",
+            self.heap,
+            move_text(&self.take, &self.leaves)
+        )
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Move", 4)?;
+        m.serialize_field("heap", &self.heap)?;
+        match self.take.to_u64() {
+            Some(take) => m.serialize_field("take", &take)?,
+            None => match u128::try_from(&self.take) {
+                Ok(take) => m.serialize_field("take", &take)?,
+                Err(_) => m.serialize_field("take", &self.take.to_string())?,
+            },
+        }
+        m.serialize_field("leaves", &self.leaves_text())?;
+        m.serialize_field("text", &self.to_string())?;
+        m.end()
+    }
 }
 
 #[cfg(test)]

@@ -20,8 +20,8 @@ use num_bigint::BigUint;
 use crate::budget::Budget;
 use crate::error::Result;
 use crate::play::Play;
+use crate::query::moves::Move;
 use crate::query::solver::{PositionValue, Solver};
-use crate::query::sum::Move;
 use crate::rules::Rules;
 
 /// A move together with the value of the position it leaves (for the
