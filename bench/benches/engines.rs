@@ -107,19 +107,27 @@ fn many_moves(c: &mut Criterion) {
         let top = drive(WideEngine::new(&moves), count);
         let name = format!("{len} moves in 1..2000, values to {top}");
         if top < 63 {
-            group.bench_with_input(BenchmarkId::new("u64", &name), &moves, |b, m| {
-                b.iter(|| generate::<u64>(m, count))
-            });
+            group.bench_with_input(
+                BenchmarkId::new("u64", &name),
+                &moves,
+                |b, m| b.iter(|| generate::<u64>(m, count)),
+            );
         }
-        group.bench_with_input(BenchmarkId::new("words2", &name), &moves, |b, m| {
-            b.iter(|| generate::<Words<2>>(m, count))
-        });
-        group.bench_with_input(BenchmarkId::new("u128", &name), &moves, |b, m| {
-            b.iter(|| generate::<u128>(m, count))
-        });
-        group.bench_with_input(BenchmarkId::new("wide", &name), &moves, |b, m| {
-            b.iter(|| drive(WideEngine::new(m), count))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("words2", &name),
+            &moves,
+            |b, m| b.iter(|| generate::<Words<2>>(m, count)),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("u128", &name),
+            &moves,
+            |b, m| b.iter(|| generate::<u128>(m, count)),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("wide", &name),
+            &moves,
+            |b, m| b.iter(|| drive(WideEngine::new(m), count)),
+        );
     }
     group.finish();
 }
