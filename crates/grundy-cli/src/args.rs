@@ -111,6 +111,17 @@ pub enum Command {
     /// is left out; one whose start lies past --fit is reported `unfit`
     /// with the reason.
     ///
+    /// A SPACE `linear2:3` has two parameters: every family {a, b,
+    /// c1*a+c2*b+d} with c1, c2 in --coefficients (0 allowed for one of
+    /// them, not both) and d in --shifts, on the region a < b; `linear2:2`
+    /// is the family {a, b}; `all-but:linear2:K` for all-but sets. Each
+    /// choice of c1, c2, d is one family, except those whose third
+    /// element is a or b. A family is fitted on LO <= a < b <= HI of
+    /// --fit and validated on that region of --validate, which must start
+    /// no later and reach at least 4 times the top of --fit (so that b/a
+    /// reaches 4 times the fitted ratio at each a); members where the
+    /// third element is not positive, or equals a or b, are left out.
+    ///
     /// The keys of the JSON lines: `grundy help json`.
     Laws(crate::cmd::laws::LawsArgs),
     /// Join the files of `grundy sweep --shard I/N` into one.

@@ -33,11 +33,12 @@ use crate::term::{Output, Progress};
 // doc comment of `Command::Laws` in args.rs.
 #[derive(Debug, Args)]
 pub struct LawsArgs {
-    /// The spaces to search: linear:2, linear:3, linear:4, or
-    /// all-but:linear:K.
+    /// The spaces to search: linear:2, linear:3, linear:4, linear2:2,
+    /// linear2:3, or all-but: before any of them.
     #[arg(value_name = "SPACE", required = true)]
     pub spaces: Vec<String>,
-    /// The range of each coefficient ci, LO..HI (at least 1).
+    /// The range of each coefficient ci, LO..HI (at least 1; at least 0
+    /// for linear2:3).
     #[arg(
         long,
         value_name = "LO..HI",
@@ -65,7 +66,9 @@ pub struct LawsArgs {
     /// are held out, and a law is reported as one only if it is right on
     /// every held-out row with a value, and at least half of them, up to
     /// near the top of the range, have one. It must reach at least twice
-    /// the top of --fit.
+    /// the top of --fit; for two-parameter spaces (region a < b of both
+    /// ranges) it must start no later than --fit and reach 4 times its
+    /// top.
     #[arg(
         long,
         value_name = "RANGE",

@@ -34,7 +34,9 @@ pub(super) const EXCEPTIONS_SHOWN: usize = 4;
 /// ```
 pub fn source(record: &FamilyLaws, key: &str) -> &'static str {
     match (record.space.as_str(), key) {
-        ("linear:2", "period" | "preperiod") => "Benesh et al. (2020)",
+        ("linear:2" | "linear2:2", "period" | "preperiod") => {
+            "Benesh et al. (2020)"
+        }
         _ => "this search",
     }
 }
@@ -53,9 +55,22 @@ pub fn source(record: &FamilyLaws, key: &str) -> &'static str {
 ///     "grundy sweep 'a,a+1' --param a=1..40 --check 'period == 2*a + 1'");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A two-parameter family's is swept on its validation region, which
+/// holds its fitting region: `--param a=1..79 --param 'b=a+1..80'`.
 pub fn check_command(record: &FamilyLaws, law: &KeyLaw) -> Option<String> {
     if law.check.is_empty() {
         return None;
+    }
+    if record.validate.contains(", b=") {
+        let mut command = format!("grundy sweep '{}'", record.family);
+        for param in record.validate.split(", ") {
+            let _ = write!(command, " --param '{param}'");
+        }
+        for check in &law.check {
+            let _ = write!(command, " --check '{check}'");
+        }
+        return Some(command);
     }
     let span = |s: &str| Span::parse(s, "a").ok();
     let range = match (span(&record.fit), span(&record.validate)) {
@@ -123,14 +138,42 @@ impl<'a> Contents<'a> {
         let spaces: Vec<String> =
             spec.spaces.iter().map(ToString::to_string).collect();
         let title = format!("Laws of {}", spaces.join(", "));
+        let (f, v) = (spec.fit, spec.validate);
+        let two = |s: &crate::laws::Space| s.two_parameters();
+        let regions = if spec.spaces.iter().all(two) {
+            format!(
+                "each family fitted on {}<=a<b<={} and validated on {}<=a<b<={} (members with an element that is not positive, or that equals a or b, left out)",
+                f.lo, f.hi, v.lo, v.hi
+            )
+        } else if spec.spaces.iter().any(two) {
+            format!(
+                "each family of one parameter fitted on a={f} and validated on a={v}, each family of two fitted on {}<=a<b<={} and validated on {}<=a<b<={} (members with an element that is not positive, or that equals a or b, left out)",
+                f.lo, f.hi, v.lo, v.hi
+            )
+        } else {
+            format!("each family fitted on a={f} and validated on a={v}")
+        };
         let intro = format!(
-            "Coefficients {}, shifts {}; each family fitted on a={} and validated on a={} (the rows outside the fitting range are held out). The column \"source\" names the publication of a law that was known before (see docs/REFERENCES.md); \"this search\" marks a law not known to us from the literature.",
-            spec.coefficients, spec.shifts, spec.fit, spec.validate
+            "Coefficients {}, shifts {}; {regions} (the rows outside the fitting range are held out). The column \"source\" names the publication of a law that was known before (see docs/REFERENCES.md); \"this search\" marks a law not known to us from the literature.",
+            spec.coefficients, spec.shifts
         );
         let listings = spaces
             .iter()
+            .zip(&spec.spaces)
             .zip(search.listings())
-            .map(|(space, l)| {
+            .map(|((space, s), l)| {
+                if s.two_parameters() && s.k() == 2 {
+                    return format!("{space}: 1 family, {{a, b}}");
+                }
+                if s.two_parameters() {
+                    return format!(
+                        "{space}: {} ({} choices of c1, c2, d; {} left out, their element c1*a+c2*b+d being a, b or a constant; {} left out, with no valid member in the fitting region)",
+                        families(l.families.len()),
+                        l.templates,
+                        l.merged,
+                        l.degenerate
+                    );
+                }
                 format!(
                     "{space}: {} ({} templates; {} equal to another up to a -> a + t; {} left out, with no valid member in the fitting range; {} listed but not fitted, their elements changing order past it)",
                     families(l.families.len()),
@@ -243,17 +286,26 @@ pub(super) fn first_wrong(l: &KeyLaw) -> String {
     else {
         return "-".to_string();
     };
-    let a = w.get("a").flatten().unwrap_or_default();
+    let at = at(&l.fit.params, w);
     let truth = w.get(&l.fit.key).flatten();
     let predicted = w.get("predicted").flatten();
     let show =
         |x: Option<i64>| x.map_or("none".to_string(), |x| x.to_string());
     format!(
-        "a={a}: {} {}, predicted {}",
+        "{at}: {} {}, predicted {}",
         l.fit.key,
         show(truth),
         show(predicted)
     )
+}
+
+/// The parameters of a row: `a=9`, or `a=3, b=5`.
+fn at(params: &[String], row: &grundy_fit::RowRecord) -> String {
+    let each: Vec<String> = params
+        .iter()
+        .map(|p| format!("{p}={}", row.get(p).flatten().unwrap_or_default()))
+        .collect();
+    each.join(", ")
 }
 
 /// The held-out count and region: `12/12 (a=13..24)`, or `-`.
@@ -378,12 +430,11 @@ pub(super) fn exceptions_cell(l: &KeyLaw) -> String {
         .iter()
         .take(EXCEPTIONS_SHOWN)
         .map(|r| {
-            let a = r.get("a").flatten().unwrap_or_default();
             let v = r
                 .get(&l.fit.key)
                 .flatten()
                 .map_or("none".to_string(), |v| v.to_string());
-            format!("a={a}: {v}")
+            format!("{}: {v}", at(&l.fit.params, r))
         })
         .collect();
     if rows.len() > EXCEPTIONS_SHOWN {

@@ -2,7 +2,8 @@
 //! their periods (issue 38).
 //!
 //! A [`Space`] lists families (`linear:3`: every `{a, c1*a + d1, c2*a +
-//! d2}` with coefficients and shifts in given ranges, each family once);
+//! d2}` with coefficients and shifts in given ranges, each family once;
+//! `linear2:3`: every `{a, b, c1*a + c2*b + d}` over the region `a < b`);
 //! a [`LawSearch`] sweeps each family with this crate's sweeps, fits each
 //! key with `grundy-fit` (the fitter of `grundy fit`), and tests every
 //! law on held-out rows beyond the fitting range; a [`FamilyLaws`] per
@@ -12,6 +13,7 @@
 
 mod catalogue;
 mod latex;
+mod plane;
 mod record;
 mod resume;
 mod search;
@@ -22,7 +24,9 @@ pub use latex::latex;
 pub use record::{FamilyLaws, KeyLaw, LawVerdict};
 pub use resume::{LawJournal, line, merge};
 pub use search::{
-    LawError, LawInput, LawSearch, LawSpec, MIN_CHECKED, Outcome, Stop,
+    LawError, LawInput, LawSearch, LawSpec, MIN_CHECKED, Outcome, RATIO, Stop,
     WRONG_SHOWN,
 };
-pub use space::{LINEAR, Listing, MAX_TEMPLATES, Member, Space, Span};
+pub use space::{
+    LINEAR, LINEAR2, Listing, MAX_TEMPLATES, Member, Space, Span,
+};

@@ -21,6 +21,7 @@ use grundy_fit::{Fit, FitRow, FitTable, FitVerdict, Key, Options, SweepRow};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::family::Family;
+use crate::laws::plane::{self, Plane};
 use crate::laws::record::{FamilyLaws, KeyLaw, LawVerdict};
 use crate::laws::space::{Listing, Member, Space, Span, form as form_text};
 use crate::row::Row;
@@ -77,6 +78,12 @@ pub struct Outcome {
 /// before a law counts, as a fraction: at least half. The checked rows
 /// must also reach the top tenth of the held-out range.
 pub const MIN_CHECKED: (usize, usize) = (1, 2);
+
+/// How far the validation of a two-parameter family reaches past its
+/// fitting: its range must reach `RATIO` times the top of `--fit`, so
+/// that at each fitted `a` the held-out `b/a` reaches `RATIO` times the
+/// fitted one (a law fitted with `b <= 20` faces `b` up to 80).
+pub const RATIO: i64 = 4;
 
 /// How many wrong held-out rows the record of a family with no simple
 /// law keeps (`validated.rows - validated.correct` counts them all).
@@ -217,6 +224,31 @@ impl LawSearch {
                 ),
             );
         }
+        if spec.spaces.iter().any(Space::two_parameters) {
+            // The region a < b of two parameters, larger in every
+            // direction: lower a, higher b, and at each fitted a the
+            // ratio b/a reaching RATIO times the fitted one.
+            let ratio = f.hi.saturating_mul(RATIO);
+            if v.lo > f.lo {
+                return refuse(
+                    I::Validate,
+                    format!(
+                        "the validation range {v} starts above the fitting range {f}; for two-parameter families the region a < b validated must hold the fitted one and be larger in every direction, e.g. {}..{}",
+                        f.lo,
+                        v.hi.max(ratio)
+                    ),
+                );
+            }
+            if v.hi < ratio {
+                return refuse(
+                    I::Validate,
+                    format!(
+                        "the validation range {v} does not reach {RATIO} times the top of the fitting range {f} (b={ratio}); for two-parameter families the ratio b/a held out must reach well beyond the fitted one, e.g. {}..{ratio}",
+                        v.lo
+                    ),
+                );
+            }
+        }
         if spec.spaces.iter().any(Space::all_but)
             && spec.keys.contains(&Key::MaxValue)
         {
@@ -246,10 +278,19 @@ impl LawSearch {
             ));
         }
         // The largest element swept: c*a + d at the top of --validate.
+        // (A two-parameter family's third element c1*a + c2*b + d is
+        // largest at a = b = the top, where it is (c1 + c2)*a + d.)
         let largest = listings
             .iter()
             .flat_map(|l| &l.families)
-            .flat_map(|m| m.forms.iter().map(move |&f| (f, m)))
+            .flat_map(|m| {
+                let forms = match m.third {
+                    Some((c1, c2, d)) => vec![(1, 0), (c1 + c2, d)],
+                    None if m.space.two_parameters() => vec![(1, 0)],
+                    None => m.forms.clone(),
+                };
+                forms.into_iter().map(move |f| (f, m))
+            })
             .max_by_key(|((c, d), _)| {
                 i128::from(*c) * i128::from(v.hi) + i128::from(*d)
             });
@@ -257,6 +298,10 @@ impl LawSearch {
             let top = i128::from(c) * i128::from(v.hi) + i128::from(d);
             if top > i128::from(max) {
                 let lower = (max - d).div_euclid(c);
+                let form_text = |c, d| match m.third {
+                    Some((c1, c2, d)) => plane::form2(c1, c2, d),
+                    None => form_text(c, d),
+                };
                 return Err(LawError::new(
                     Some(I::Validate),
                     Error::new(
@@ -376,7 +421,7 @@ impl LawSearch {
             .spec
             .keys
             .iter()
-            .map(|key| unfit(&template, *key, 0, why.to_string()))
+            .map(|key| unfit(member, *key, 0, why.to_string()))
             .collect();
         let (fit, validate) = self.ranges_written(member);
         FamilyLaws {
@@ -395,6 +440,13 @@ impl LawSearch {
     /// ([`LawSearch::ranges`]), or for a family whose elements change
     /// order past the fitting range the ranges as given.
     pub fn ranges_written(&self, member: &Member) -> (String, String) {
+        if member.space.two_parameters() {
+            let (f, v) = (self.spec.fit, self.spec.validate);
+            return (
+                plane::region(member, f).join(", "),
+                plane::region(member, v).join(", "),
+            );
+        }
         let (fit, validate) = if member.late(self.spec.fit).is_some() {
             (self.spec.fit, self.spec.validate)
         } else {
@@ -437,11 +489,23 @@ impl LawSearch {
     ) -> Result<Option<Vec<Vec<SweepRow>>>> {
         let keys = &self.spec.keys;
         let mut rows: Vec<Vec<SweepRow>> = vec![Vec::new(); keys.len()];
-        for span in self.swept(member) {
-            let family =
-                Family::template(&member.template(), &[format!("a={span}")])?;
+        // A two-parameter family: its validation region, which holds the
+        // fitting one, without the members that are sets of two elements.
+        let plane = Plane::of(member);
+        let regions: Vec<Vec<String>> = if member.space.two_parameters() {
+            vec![plane::region(member, self.spec.validate)]
+        } else {
+            self.swept(member).iter().map(|s| vec![format!("a={s}")]).collect()
+        };
+        for params in regions {
+            let family = Family::template(&member.template(), &params)?;
             let mut push = |batch: Vec<Row>| {
                 for r in batch {
+                    if let (Some(p), [a, b]) = (plane, r.params.as_slice())
+                        && p.degenerate(*a, *b)
+                    {
+                        continue;
+                    }
                     for (k, key) in keys.iter().enumerate() {
                         rows[k].push(SweepRow {
                             params: r.params.clone(),
@@ -470,18 +534,24 @@ impl LawSearch {
         rows: Vec<SweepRow>,
     ) -> KeyLaw {
         let (fit_range, validate_range) = self.ranges(member);
-        let names = vec!["a".to_string()];
+        let names = member.params();
         let template = member.template();
+        let two = member.space.two_parameters();
+        // One parameter: the rows of the two ranges of a. Two: the rows
+        // swept are the validation region; those of the fitting region
+        // are fitted.
+        let fitted_row = |p: &[i64]| match p {
+            [a, b] if two => plane::in_region(member, self.spec.fit, *a, *b),
+            _ => fit_range.contains(p[0]),
+        };
+        let validated_row = |p: &[i64]| two || validate_range.contains(p[0]);
         let (fitted, held): (Vec<SweepRow>, Vec<SweepRow>) =
-            rows.into_iter().partition(|r| fit_range.contains(r.params[0]));
+            rows.into_iter().partition(|r| fitted_row(&r.params));
         let validated: Vec<SweepRow> = fitted
             .iter()
-            .filter(|r| validate_range.contains(r.params[0]))
+            .filter(|r| validated_row(&r.params))
             .cloned()
-            .chain(
-                held.into_iter()
-                    .filter(|r| validate_range.contains(r.params[0])),
-            )
+            .chain(held.into_iter().filter(|r| validated_row(&r.params)))
             .collect();
         let nfitted = fitted.len();
         let tables = FitTable::from_sweep(names.clone(), key, fitted)
@@ -490,11 +560,11 @@ impl LawSearch {
             });
         let (further, table) = match tables {
             Ok(t) => t,
-            Err(e) => return unfit(&template, key, nfitted, e.to_string()),
+            Err(e) => return unfit(member, key, nfitted, e.to_string()),
         };
         let fit = match grundy_fit::fit(&table, &self.spec.options) {
             Ok(fit) => fit,
-            Err(e) => return unfit(&template, key, nfitted, e.to_string()),
+            Err(e) => return unfit(member, key, nfitted, e.to_string()),
         };
         let held = table.rows_beyond(&further);
         let validation = fit.validate(&held);
@@ -502,6 +572,8 @@ impl LawSearch {
             held.iter().filter(|r| r.value.is_some()).collect();
         let mut report = fit.report(&template);
         let mut validated = validation.report(&region(&checked));
+        let guard = Plane::of(member)
+            .and_then(|p| p.guard(member.start, self.spec.validate));
         let (verdict, reason) = match fit.verdict() {
             FitVerdict::NoSimpleLaw(why) => {
                 validated.wrong.truncate(WRONG_SHOWN);
@@ -531,7 +603,7 @@ impl LawSearch {
             verdict,
             reason,
             shape: shape(fit.pieces()),
-            check: checks(&fit, key),
+            check: checks(&fit, key, guard.as_deref()),
             latex: fit.latex_formula(),
             skipped: validation.skipped,
             fit: report,
@@ -584,7 +656,7 @@ fn sweep_one(
 }
 
 /// The record of a key that was not fitted, with the reason.
-fn unfit(template: &str, key: Key, rows: usize, reason: String) -> KeyLaw {
+fn unfit(member: &Member, key: Key, rows: usize, reason: String) -> KeyLaw {
     KeyLaw {
         verdict: LawVerdict::Unfit,
         reason: Some(reason),
@@ -593,9 +665,9 @@ fn unfit(template: &str, key: Key, rows: usize, reason: String) -> KeyLaw {
         latex: None,
         skipped: 0,
         fit: grundy_fit::Report {
-            family: template.to_string(),
+            family: member.template(),
             key: key.name().to_string(),
-            params: vec!["a".to_string()],
+            params: member.params(),
             rows,
             pieces: Vec::new(),
             exceptions: Vec::new(),
@@ -622,10 +694,13 @@ fn thin(
         ));
     }
     let reach = validate.hi - (validate.hi - fit.hi.max(validate.lo - 1)) / 10;
-    let top = checked.iter().map(|r| r.params[0]).max()?;
+    // The last parameter (a, or b of two) is the one that reaches the
+    // top of the range.
+    let name = if checked.first()?.params.len() == 2 { "b" } else { "a" };
+    let top = checked.iter().filter_map(|r| r.params.last().copied()).max()?;
     if top < reach {
         return Some(format!(
-            "the held-out rows with a value stop at a={top}; they must reach a={reach}, near the top of the validation range (a={})",
+            "the held-out rows with a value stop at {name}={top}; they must reach {name}={reach}, near the top of the validation range ({name}={})",
             validate.hi
         ));
     }
@@ -638,16 +713,43 @@ fn thin(
 /// one that checks the exceptions' own values (`period == if(a == 1, 2,
 /// period)`). Each passes exactly where the law and its listed
 /// exceptions hold (rows without a value are skipped by `--check`).
-fn checks(fit: &Fit, key: Key) -> Vec<String> {
+///
+/// `skip`, the condition that leaves out the members of a two-parameter
+/// family that are sets of two elements ([`Plane::guard`]), guards every
+/// piece too.
+fn checks(fit: &Fit, key: Key, skip: Option<&str>) -> Vec<String> {
     let pieces = fit.pieces();
     let exceptions = fit.exceptions();
-    if pieces.is_empty() || exceptions.is_empty() {
+    if pieces.is_empty() || (exceptions.is_empty() && skip.is_none()) {
         return pieces.iter().map(|p| p.check(key)).collect();
     }
-    let name = &fit.params()[0];
-    let guard: Vec<String> = exceptions
-        .iter()
-        .map(|r| format!("{name} != {}", r.params[0]))
+    let names = fit.params();
+    // `a == 3`, or `a == 3 && b == 5`; its negation `a != 3`, or `(a !=
+    // 3 || b != 5)`.
+    let is = |params: &[i64]| -> String {
+        let each: Vec<String> = names
+            .iter()
+            .zip(params)
+            .map(|(n, v)| format!("{n} == {v}"))
+            .collect();
+        each.join(" && ")
+    };
+    let is_not = |params: &[i64]| -> String {
+        let each: Vec<String> = names
+            .iter()
+            .zip(params)
+            .map(|(n, v)| format!("{n} != {v}"))
+            .collect();
+        if each.len() == 1 {
+            each[0].clone()
+        } else {
+            format!("({})", each.join(" || "))
+        }
+    };
+    let guard: Vec<String> = skip
+        .map(str::to_string)
+        .into_iter()
+        .chain(exceptions.iter().map(|r| is_not(&r.params)))
         .collect();
     let guard = guard.join(" && ");
     let mut out: Vec<String> = pieces
@@ -661,14 +763,14 @@ fn checks(fit: &Fit, key: Key) -> Vec<String> {
             format!("{key} == if({when}, {}, {key})", p.formula())
         })
         .collect();
-    let valued: Vec<(i64, i64)> = exceptions
+    let valued: Vec<(&[i64], i64)> = exceptions
         .iter()
-        .filter_map(|r| r.value.map(|v| (r.params[0], v)))
+        .filter_map(|r| r.value.map(|v| (r.params.as_slice(), v)))
         .collect();
     if !valued.is_empty() {
         let mut e = key.to_string();
-        for (a, v) in valued.iter().rev() {
-            e = format!("if({name} == {a}, {v}, {e})");
+        for (params, v) in valued.iter().rev() {
+            e = format!("if({}, {v}, {e})", is(params));
         }
         out.push(format!("{key} == {e}"));
     }
@@ -678,7 +780,24 @@ fn checks(fit: &Fit, key: Key) -> Vec<String> {
 /// The region of the checked held-out rows (those with a value):
 /// `a=61..400`, or runs joined by `, ` (rows on both sides of the
 /// fitting range, or rows without a value between them).
+///
+/// For two parameters, the extent of the rows: `a=1..59, b=21..60, b/a
+/// up to 60` (the least and greatest `a` and `b`, and the greatest ratio
+/// `b/a`, to two decimals).
 fn region(rows: &[&FitRow]) -> String {
+    if rows.first().is_some_and(|r| r.params.len() == 2) {
+        let (mut a0, mut a1, mut b0, mut b1) =
+            (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+        let mut ratio = 0.0_f64;
+        for r in rows {
+            let (a, b) = (r.params[0], r.params[1]);
+            (a0, a1, b0, b1) = (a0.min(a), a1.max(a), b0.min(b), b1.max(b));
+            ratio = ratio.max(b as f64 / a as f64);
+        }
+        let ratio = format!("{ratio:.2}");
+        let ratio = ratio.trim_end_matches('0').trim_end_matches('.');
+        return format!("a={a0}..{a1}, b={b0}..{b1}, b/a up to {ratio}");
+    }
     let mut runs: Vec<(i64, i64)> = Vec::new();
     for r in rows {
         let a = r.params[0];

@@ -34,6 +34,10 @@
 //! changes of parameter here (`{a, 2*a}` and `{2*a, 4*a}` are different
 //! templates, and the second is not in a space: its least element is not
 //! `a`).
+//!
+//! Two-parameter spaces (`linear2:3`, `all-but:linear2:3`) list the
+//! families `{a, b, c1*a + c2*b + d}` over the region `a < b`
+//! (`linear2:2` is the one family `{a, b}`); see [`crate::laws::plane`].
 
 use std::collections::BTreeSet;
 
@@ -42,6 +46,9 @@ use crate::laws::search::{LawError, LawInput};
 
 /// The prefix of a space of one-parameter linear families.
 pub const LINEAR: &str = "linear:";
+
+/// The prefix of a space of two-parameter linear families.
+pub const LINEAR2: &str = "linear2:";
 
 /// The most templates a space may have before duplicates are merged.
 pub const MAX_TEMPLATES: u64 = 1 << 20;
@@ -59,8 +66,10 @@ pub const MAX_TEMPLATES: u64 = 1 << 20;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Space {
-    k: usize,
-    all_but: bool,
+    pub(crate) k: usize,
+    pub(crate) all_but: bool,
+    /// Two parameters (`linear2:K`): `{a, b, c1*a + c2*b + d}`.
+    pub(crate) two: bool,
 }
 
 impl std::str::FromStr for Space {
@@ -74,24 +83,27 @@ impl std::str::FromStr for Space {
         };
         let bad = || {
             Error::parse(format!(
-                "\"{t}\" is not a space; write linear:K for the sets {{a, c1*a+d1, ..., c(K-1)*a+d(K-1)}} with K = 2, 3 or 4 elements (all-but:linear:K for all-but sets)"
+                "\"{t}\" is not a space; write linear:K for the sets {{a, c1*a+d1, ..., c(K-1)*a+d(K-1)}} with K = 2, 3 or 4 elements, or linear2:3 for {{a, b, c1*a+c2*b+d}} (linear2:2 for {{a, b}}; all-but:linear:K, all-but:linear2:K for all-but sets)"
             ))
         };
-        let k: usize = rest
-            .strip_prefix(LINEAR)
-            .and_then(|k| k.trim().parse().ok())
-            .ok_or_else(bad)?;
-        if !(2..=4).contains(&k) {
+        let (two, k) = match rest.strip_prefix(LINEAR2) {
+            Some(k) => (true, k),
+            None => (false, rest.strip_prefix(LINEAR).ok_or_else(bad)?),
+        };
+        let k: usize = k.trim().parse().map_err(|_| bad())?;
+        let most = if two { 3 } else { 4 };
+        if !(2..=most).contains(&k) {
             return Err(bad());
         }
-        Ok(Space { k, all_but })
+        Ok(Space { k, all_but, two })
     }
 }
 
 impl std::fmt::Display for Space {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let prefix = if self.all_but { grundy::ALL_BUT_PREFIX } else { "" };
-        write!(f, "{prefix}{LINEAR}{}", self.k)
+        let name = if self.two { LINEAR2 } else { LINEAR };
+        write!(f, "{prefix}{name}{}", self.k)
     }
 }
 
@@ -151,8 +163,13 @@ pub struct Member {
     /// `(1, 0)`, the element `a`.
     pub forms: Vec<(i64, i64)>,
     /// The least `a` from which every member is a set of k elements (all
-    /// positive, no two equal).
+    /// positive, no two equal). For a two-parameter family, the least `a`
+    /// where its third element can be positive (1 unless `c2 = 0`).
     pub start: i64,
+    /// For a family of a two-parameter space, its third element `c1*a +
+    /// c2*b + d` as `(c1, c2, d)` (`None` for `{a, b}`, and for the
+    /// families of one-parameter spaces, whose elements are `forms`).
+    pub third: Option<(i64, i64, i64)>,
 }
 
 impl Member {
@@ -166,14 +183,14 @@ impl Member {
     /// // {a, a+100, 2a-50}: sets from a = 26, but 2a - 50 passes a at
     /// // a = 50 and a + 100 at a = 150.
     /// let m = Member { space: "linear:3".parse()?, index: 0,
-    ///     forms: vec![(1, 0), (1, 100), (2, -50)], start: 151 };
+    ///     forms: vec![(1, 0), (1, 100), (2, -50)], start: 151, third: None };
     /// let why = m.late(Span { lo: 1, hi: 60 }).unwrap();
     /// assert!(why.starts_with("two elements are equal at a=150"), "{why}");
     /// assert_eq!(m.late(Span { lo: 1, hi: 400 }), None);
     /// # Ok::<(), grundy_sweep::Error>(())
     /// ```
     pub fn late(&self, fit: Span) -> Option<String> {
-        if self.start <= fit.hi {
+        if self.space.two || self.start <= fit.hi {
             return None;
         }
         let a = self.start - 1;
@@ -191,19 +208,41 @@ impl Member {
     pub fn template(&self) -> String {
         let prefix =
             if self.space.all_but { grundy::ALL_BUT_PREFIX } else { "" };
+        if self.space.two {
+            return match self.third {
+                Some((c1, c2, d)) => {
+                    format!("{prefix}a,b,{}", super::plane::form2(c1, c2, d))
+                }
+                None => format!("{prefix}a,b"),
+            };
+        }
         let elements: Vec<String> =
             self.forms.iter().map(|&(c, d)| form(c, d)).collect();
         format!("{prefix}{}", elements.join(","))
     }
 
-    /// The coefficients of the elements after `a`.
+    /// The coefficients of the elements after `a` (`[c1, c2]` of the
+    /// third element of a two-parameter family; none for `{a, b}`).
     pub fn coefficients(&self) -> Vec<i64> {
+        if self.space.two {
+            return self.third.map_or(Vec::new(), |(c1, c2, _)| vec![c1, c2]);
+        }
         self.forms[1..].iter().map(|f| f.0).collect()
     }
 
-    /// The shifts of the elements after `a`.
+    /// The shifts of the elements after `a` (`[d]` of the third element
+    /// of a two-parameter family; none for `{a, b}`).
     pub fn shifts(&self) -> Vec<i64> {
+        if self.space.two {
+            return self.third.map_or(Vec::new(), |(_, _, d)| vec![d]);
+        }
         self.forms[1..].iter().map(|f| f.1).collect()
+    }
+
+    /// The names of the family's parameters: `a`, or `a` and `b`.
+    pub fn params(&self) -> Vec<String> {
+        let names: &[&str] = if self.space.two { &["a", "b"] } else { &["a"] };
+        names.iter().map(|n| n.to_string()).collect()
     }
 }
 
@@ -247,6 +286,12 @@ impl Space {
         self.all_but
     }
 
+    /// Whether its families have two parameters, `a` and `b`
+    /// (`linear2:K`).
+    pub fn two_parameters(&self) -> bool {
+        self.two
+    }
+
     /// Its families with coefficients in `coefficients` and shifts in
     /// `shifts`, each once (see the module's documentation), leaving out
     /// those with no member `a` in `fit`.
@@ -273,6 +318,9 @@ impl Space {
         shifts: Span,
         fit: Span,
     ) -> Result<Listing, LawError> {
+        if self.two {
+            return super::plane::families(*self, coefficients, shifts, fit);
+        }
         if coefficients.lo < 1 {
             return Err(LawError::new(
                 Some(LawInput::Coefficients),
@@ -350,6 +398,7 @@ impl Space {
                 index: families.len(),
                 forms,
                 start,
+                third: None,
             });
         }
         Ok(Listing { families, templates, merged, degenerate, late })
@@ -357,7 +406,11 @@ impl Space {
 }
 
 /// The error for a space of more than [`MAX_TEMPLATES`] templates.
-fn too_many(space: Space, coefficients: Span, shifts: Span) -> LawError {
+pub(crate) fn too_many(
+    space: Space,
+    coefficients: Span,
+    shifts: Span,
+) -> LawError {
     LawError::new(
         None,
         Error::new(
@@ -455,7 +508,7 @@ mod tests {
     #[test]
     fn merging_agrees_with_comparing_every_shift() {
         for k in [2, 3] {
-            let space = Space { k, all_but: false };
+            let space = Space { k, all_but: false, two: false };
             let (c, d) = (span(1, 3), span(-3, 3));
             let l = space.families(c, d, span(1, 40)).unwrap();
             let pool: Vec<(i64, i64)> = (1..=3)
@@ -571,7 +624,16 @@ mod tests {
 
     #[test]
     fn bad_spaces_name_the_token() {
-        for bad in ["linear:1", "linear:5", "linear", "cubic:3", "linear:x"] {
+        for bad in [
+            "linear:1",
+            "linear:5",
+            "linear",
+            "cubic:3",
+            "linear:x",
+            "linear2:4",
+            "linear2:1",
+            "linear2",
+        ] {
             let e = bad.parse::<Space>().unwrap_err();
             assert!(e.message().starts_with(&format!("\"{bad}\"")), "{e}");
         }
@@ -601,6 +663,7 @@ mod tests {
             index: 0,
             forms: vec![(1, 0), (1, 2), (3, -1)],
             start: 1,
+            third: None,
         };
         assert_eq!(m.template(), "all-but:a,a+2,3*a-1");
         assert_eq!((m.coefficients(), m.shifts()), (vec![1, 3], vec![2, -1]));
