@@ -13,6 +13,7 @@ mod heap;
 mod help;
 mod laws;
 mod laws_jobs;
+mod laws_two;
 mod octal;
 mod period;
 #[cfg(feature = "pictures")]

@@ -260,7 +260,7 @@ fn the_committed_catalogue_matches_the_command() {
 }
 
 /// Splits a command as a shell would (words, and single-quoted words).
-fn shell_words(line: &str) -> Vec<String> {
+pub(crate) fn shell_words(line: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quoted = false;
