@@ -1202,6 +1202,70 @@ mod tests {
         assert_eq!(e.input(), Some(LawInput::Keys));
     }
 
+    /// A two-parameter law with an exception at (a, b) = (3, 5) and the
+    /// members of {a, b, 2a} with b = 2a (sets of two elements) left
+    /// out: its checks skip those members by the guard, hold on every
+    /// other row with the exception's own value, and fail where either
+    /// is broken.
+    #[test]
+    fn two_parameter_checks_guard_the_degenerate_members() {
+        let s = LawSearch::new(LawSpec {
+            spaces: vec!["linear2:3".parse().unwrap()],
+            coefficients: Span { lo: 0, hi: 2 },
+            shifts: Span { lo: 0, hi: 0 },
+            fit: Span { lo: 1, hi: 12 },
+            validate: Span { lo: 1, hi: 48 },
+            keys: vec![Key::Period],
+            options: Options::default(),
+        })
+        .unwrap();
+        let member =
+            s.families().find(|m| m.template() == "a,b,2*a").unwrap().clone();
+        assert_eq!(
+            s.ranges_written(&member),
+            ("a=1..11, b=a+1..12".into(), "a=1..47, b=a+1..48".into())
+        );
+        let value = |a: i64, b: i64| if (a, b) == (3, 5) { 99 } else { a + b };
+        let row = |a: i64, b: i64, v: u64| {
+            let mut r = rows(&[], &[]).remove(0);
+            r.params = vec![a, b];
+            if let Evaluation::Found(f) = &mut r.result {
+                f.period = v;
+            }
+            r
+        };
+        let all: Vec<Row> = (1..=47)
+            .flat_map(|a| (a + 1..=48).map(move |b| (a, b)))
+            .filter(|&(a, b)| b != 2 * a)
+            .map(|(a, b)| row(a, b, value(a, b) as u64))
+            .collect();
+        let l = s.key_law(&member, Key::Period, sweep_rows(&all));
+        assert_eq!(l.verdict, LawVerdict::Law, "{l:?}");
+        assert_eq!(
+            l.check,
+            [
+                "period == if(2*a != b && (a != 3 || b != 5), a + b, period)",
+                "period == if(a == 3 && b == 5, 99, period)"
+            ]
+        );
+        let v = l.fit.validated.as_ref().unwrap();
+        assert_eq!(v.range, "a=1..47, b=13..48, b/a up to 48");
+        let names = ["a", "b"];
+        let checks: Vec<crate::Check> = l
+            .check
+            .iter()
+            .map(|c| crate::Check::parse(c, &names).unwrap())
+            .collect();
+        let passes = |r: &Row| {
+            checks.iter().all(|c| c.verdict(&names, r) == crate::Verdict::Pass)
+        };
+        assert!(all.iter().all(passes));
+        // The member {2, 4} (b = 2a) is skipped, whatever its period.
+        assert!(passes(&row(2, 4, 1)));
+        assert!(!passes(&row(3, 5, 8)));
+        assert!(!passes(&row(4, 7, 12)));
+    }
+
     /// Finding: a law with an exception in the fitting range is
     /// re-checked by expressions that pass on the exception (with its
     /// own value) and on every other row, and fail where either is
