@@ -23,8 +23,9 @@ pub(super) const EXCEPTIONS_SHOWN: usize = 4;
 /// (`docs/REFERENCES.md`): two-element subtraction sets {a, b} have
 /// pre-period 0 and period a + b, or 2a when b is an odd multiple of a
 /// (B. Benesh et al., INTEGERS 20, 2020); the members where b is an odd
-/// multiple of a are the exceptions the catalogue lists beside a + b.
-/// Every other law in a catalogue was found by the search.
+/// multiple of a are the exceptions the catalogue lists beside a + b
+/// (`linear:2`), or the law's second piece (`linear2:2`, the family {a,
+/// b} itself). Every other law in a catalogue was found by the search.
 ///
 /// ```
 /// # let line = r#"{"space":"linear:2","index":0,"family":"a,a+1","coefficients":[1],"shifts":[1],"fit":"a=1..20","validate":"a=1..40","laws":[]}"#;
