@@ -254,28 +254,41 @@ pub(crate) fn answer(
         };
         let rest = q.mul_index(prefix[i], suffix[i + 1]);
         let wins = |e: u32| q.is_p_index(q.mul_index(rest, e));
+        // Heaps come in order, so sorting each heap's moves as plain
+        // numbers sorts the whole list as `Move`s sort (heap, take,
+        // leaves), without comparing big integers.
         match groups {
             Options::Small(groups) => {
-                for (_, options) in groups.iter().filter(|(e, _)| wins(*e)) {
-                    moves.extend(options.iter().map(|o| Move {
-                        heap: i + 1,
-                        take: o.take().into(),
-                        leaves: o.leaves().iter().map(|&h| h.into()).collect(),
-                    }));
-                }
+                let mut won: Vec<&HeapOption> = groups
+                    .iter()
+                    .filter(|(e, _)| wins(*e))
+                    .flat_map(|(_, options)| options)
+                    .collect();
+                won.sort_unstable_by_key(|o| (o.take(), o.leaves()));
+                moves.extend(won.into_iter().map(|o| Move {
+                    heap: i + 1,
+                    take: o.take().into(),
+                    leaves: o.leaves().iter().map(|&h| h.into()).collect(),
+                }));
             }
             Options::Big(groups) => {
-                for (_, options) in groups.iter().filter(|(e, _)| wins(*e)) {
-                    moves.extend(options.iter().map(|o| Move {
-                        heap: i + 1,
-                        take: o.take.clone(),
-                        leaves: o.leaves.clone(),
-                    }));
-                }
+                let mut won: Vec<&BigOption> = groups
+                    .iter()
+                    .filter(|(e, _)| wins(*e))
+                    .flat_map(|(_, options)| options)
+                    .collect();
+                won.sort_unstable_by(|x, y| {
+                    (&x.take, &x.leaves).cmp(&(&y.take, &y.leaves))
+                });
+                moves.extend(won.into_iter().map(|o| Move {
+                    heap: i + 1,
+                    take: o.take.clone(),
+                    leaves: o.leaves.clone(),
+                }));
             }
         }
     }
-    moves.sort();
+    debug_assert!(moves.is_sorted());
     Ok(QuotientAnswer { outcome, moves, unwalked })
 }
 
@@ -342,12 +355,17 @@ fn options_by_element(
             q.small_heap_index(h).expect("an option's heaps are smaller")
         };
         let mut groups: Vec<(u32, Vec<HeapOption>)> = Vec::new();
+        // slot[e]: where element e's group is in `groups`.
+        let mut slot = vec![usize::MAX; q.order as usize];
         rules.options(n, &mut |o| {
             let e =
                 o.leaves().iter().fold(0, |a, &h| q.mul_index(a, element(h)));
-            match groups.iter_mut().find(|(x, _)| *x == e) {
-                Some((_, options)) => options.push(o),
-                None => groups.push((e, vec![o])),
+            match slot[e as usize] {
+                usize::MAX => {
+                    slot[e as usize] = groups.len();
+                    groups.push((e, vec![o]));
+                }
+                g => groups[g].1.push(o),
             }
         });
         return Ok(Some(Options::Small(groups)));

@@ -102,7 +102,14 @@ struct Multiplication {
     is_p: Vec<bool>,
     /// The element of each heap 0..=N.
     heap_map: Vec<u32>,
+    /// `table[x * order + y]`: x * y, for quotients of at most
+    /// [`TABLED_ORDER`] elements (empty above): a sum of a thousand heaps
+    /// multiplies hundreds of thousands of times.
+    table: Vec<u32>,
 }
+
+/// The largest order whose whole product is kept as a table (256 KB).
+const TABLED_ORDER: usize = 256;
 
 impl Multiplication {
     fn of(q: &Candidate) -> Multiplication {
@@ -121,10 +128,34 @@ impl Multiplication {
             names: (0..order as Elem).map(|x| m.name(x)).collect(),
             is_p: (0..order as Elem).map(|x| q.q.is_p(x)).collect(),
             heap_map: q.phi.clone(),
+            table: Vec::new(),
+        }
+        .tabled()
+    }
+
+    /// The same with its table, when the order allows one.
+    fn tabled(mut self) -> Multiplication {
+        let order = self.names.len();
+        if order <= TABLED_ORDER {
+            let order = order as u32;
+            self.table = (0..order)
+                .flat_map(|x| (0..order).map(move |y| (x, y)))
+                .map(|(x, y)| self.mul_by_letters(x, y))
+                .collect();
+        }
+        self
+    }
+
+    fn mul(&self, x: u32, y: u32) -> u32 {
+        if self.table.is_empty() {
+            self.mul_by_letters(x, y)
+        } else {
+            self.table[x as usize * self.names.len() + y as usize]
         }
     }
 
-    fn mul(&self, mut x: u32, y: u32) -> u32 {
+    /// x * y by applying the letters of y's normal form to x.
+    fn mul_by_letters(&self, mut x: u32, y: u32) -> u32 {
         for (g, &e) in self.exponents[y as usize].iter().enumerate() {
             for _ in 0..e {
                 x = self.act[g][x as usize];
@@ -556,6 +587,30 @@ mod tests {
 
     fn run(game: &str, heaps: Option<u64>) -> QuotientReport {
         quotient(&game.parse().unwrap(), heaps, &Budget::default()).unwrap()
+    }
+
+    /// The product table (kept for orders up to `TABLED_ORDER`) says
+    /// what applying the letters of the normal forms says, for every pair
+    /// of elements of the quotients of misère Nim restricted to heaps of
+    /// at most 3 (T2), Dawson's Kayles-like R8 (0.75) and Kayles (0.77,
+    /// order 40), and the product is associative and commutative there.
+    #[test]
+    fn product_table_agrees_with_the_normal_forms() {
+        for game in ["1,2,3", "0.75", "0.77"] {
+            let m = &run(game, None).mult;
+            let order = m.names.len() as u32;
+            assert_eq!(m.table.len(), (order * order) as usize, "{game}");
+            for x in 0..order {
+                for y in 0..order {
+                    let xy = m.mul(x, y);
+                    assert_eq!(xy, m.mul_by_letters(x, y), "{game}");
+                    assert_eq!(xy, m.mul(y, x), "{game}");
+                    for z in 0..order.min(8) {
+                        assert_eq!(m.mul(xy, z), m.mul(x, m.mul(y, z)));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
