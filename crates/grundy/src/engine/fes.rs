@@ -58,26 +58,51 @@ pub struct Fes {
     step: u64,
     /// Offsets (from the base before the last step) that got its value.
     taken: Taken,
-    /// The pattern's rolling hash, for patterns wider than
-    /// [`HASHED_WIDTH`] words (narrower ones compare word by word as
-    /// fast as the hash is kept).
+    /// The pattern's rolling hash, once [`Fes::matches`] has found that
+    /// word by word comparisons of this search read many words (see
+    /// [`HASH_AFTER_WORDS`]); `None` before, and always for patterns of
+    /// at most [`HASHED_WIDTH`] words.
     hash: Option<PatternHash>,
+    /// Whether the pattern is wider than [`HASHED_WIDTH`] words, so that
+    /// it may keep a hash.
+    hashable: bool,
+    /// Word by word comparisons made by [`Fes::matches`] on this state,
+    /// and the words they read.
+    compares: u64,
+    compared: u64,
     /// Pattern words read or moved so far: what a step costs beyond the
     /// candidates it tests.
     touched: u64,
+    /// `touched` when [`Fes::step_metered`] last counted it.
+    metered: u64,
     /// Effort of the last steps not yet reported to the poll.
     unpolled: u64,
 }
 
-/// Patterns of more words than this keep a rolling hash.
+/// Patterns of more words than this may keep a rolling hash; narrower
+/// ones always compare word by word (eight words are read in less time
+/// than a step keeps its hash).
 const HASHED_WIDTH: usize = 8;
 
-/// What a step of a hashed pattern costs beyond the words it reads, in
-/// pattern words (a position of the block engine each, about 0.6 ns):
-/// 30 to 36 ns a step for `all-but:1000,2003,3003` (three candidates, the
-/// hash kept, Brent's comparison) on the machine of `BENCHMARKS.md`. So
-/// the default budget stops that set, whose period is not found within
-/// it, in about 7 s.
+/// A pattern starts keeping its hash when its word by word comparisons
+/// have read more than this many words each on average (counting at
+/// least [`HASH_PROBATION`] comparisons, so that one long comparison
+/// early on does not decide alone unless it is very long). Keeping the
+/// hash costs a step a modular product and a few sums; the patterns
+/// of `{a, 2a + 1}` agree for hundreds of words (issue 34, item 3), so
+/// there the hash is what keeps the search linear. The value 8 is not
+/// yet tuned against a measured crossover (see `BENCHMARKS.md`).
+const HASH_AFTER_WORDS: u64 = 8;
+
+/// The fewest comparisons [`HASH_AFTER_WORDS`] averages over.
+const HASH_PROBATION: u64 = 64;
+
+/// What a step of a pattern wider than [`HASHED_WIDTH`] words costs
+/// beyond the words it reads, in pattern words (a position of the block
+/// engine each, about 0.6 ns): 30 to 36 ns a step for
+/// `all-but:1000,2003,3003` (three candidates, the hash kept, Brent's
+/// comparison) on the machine of `BENCHMARKS.md`. So the default budget
+/// stops that set, whose period is not found within it, in about 7 s.
 const HASHED_STEP_WORDS: u64 = 48;
 
 /// Effort (offsets and runs looked at) between two calls of a step's
@@ -95,9 +120,13 @@ struct Excluded {
     member: Vec<u64>,
     /// The maximal runs [first, last] of consecutive members, ascending.
     runs: Vec<(usize, usize)>,
-    /// R^x for each x in X (see `pattern_hash.rs`), when the pattern is
-    /// hashed; else empty.
+    /// R^x for each x in X (see `pattern_hash.rs`), when the pattern may
+    /// be hashed; else empty.
     powers: Vec<u64>,
+    /// Whether 1 is in X. If not, no two taken offsets are consecutive
+    /// (two taken offsets are a distance in X apart), so a step tests
+    /// the taken offsets one by one and keeps no runs.
+    has_one: bool,
 }
 
 impl Excluded {
@@ -113,7 +142,8 @@ impl Excluded {
                 _ => runs.push((x, x)),
             }
         }
-        Excluded { list, member, runs, powers: Vec::new() }
+        let has_one = list.first() == Some(&1);
+        Excluded { list, member, runs, powers: Vec::new(), has_one }
     }
 
     /// Whether every d in [lo, hi] is in X.
@@ -132,7 +162,8 @@ impl Excluded {
 /// from each of them (Suetsugu-Abuku, Algorithm 1), and a run of taken
 /// offsets is tested at once. A set with one long run of excluded sizes
 /// (`all-but:1-40000`) takes tens of thousands of offsets a step; one
-/// test per offset made each step quadratic.
+/// test per offset made each step quadratic. When 1 is not in X every
+/// run is one offset, and [`Fes::step`] keeps the offsets only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Taken {
     offsets: Vec<usize>,
@@ -188,10 +219,10 @@ impl Fes {
         let m = set.max_excluded() as usize;
         let mut excluded = Excluded::new(set);
         let width = words(m + 1);
-        let hash = (width > HASHED_WIDTH).then(|| {
+        let hashable = width > HASHED_WIDTH;
+        if hashable {
             excluded.powers = pattern_hash::powers(&excluded.list);
-            PatternHash::new()
-        });
+        }
         Fes {
             excluded: Arc::new(excluded),
             m,
@@ -201,8 +232,12 @@ impl Fes {
             base: 0,
             step: 0,
             taken: Taken::default(),
-            hash,
+            hash: None,
+            hashable,
+            compares: 0,
+            compared: 0,
             touched: 0,
+            metered: 0,
             unpolled: 0,
         }
     }
@@ -242,7 +277,7 @@ impl Fes {
     }
 
     /// Whether two states have the same boundary pattern: at once when
-    /// their hashes differ, else word by word.
+    /// both keep hashes and they differ, else word by word.
     pub fn same_pattern(&self, other: &Fes) -> bool {
         if let (Some(a), Some(b)) = (&self.hash, &other.hash)
             && a.value() != b.value()
@@ -250,6 +285,53 @@ impl Fes {
             return false;
         }
         (0..self.width).all(|j| self.word(j) == other.word(j))
+    }
+
+    /// [`Fes::same_pattern`] for a search that compares states step
+    /// after step (Brent's cycle finder, the pre-period pass): it counts
+    /// the words its comparisons read, and once they read more than
+    /// [`HASH_AFTER_WORDS`] each on average, both states start keeping a
+    /// hash (a wide pattern only), so that later comparisons of unequal
+    /// patterns cost one test whatever their width.
+    pub fn matches(&mut self, other: &mut Fes) -> bool {
+        if self.hash.is_some() && other.hash.is_some() {
+            let same = self.same_pattern(other);
+            if same {
+                self.touched += self.width as u64;
+            }
+            return same;
+        }
+        let differ =
+            (0..self.width).position(|j| self.word(j) != other.word(j));
+        let read = differ.map_or(self.width, |j| j + 1) as u64;
+        self.touched += read;
+        self.compares += 1;
+        self.compared += read;
+        if self.hashable
+            && self.compared
+                > HASH_AFTER_WORDS * self.compares.max(HASH_PROBATION)
+        {
+            self.keep_hash();
+            other.keep_hash();
+        }
+        differ.is_none()
+    }
+
+    /// Starts keeping the pattern's hash (a pattern wider than
+    /// [`HASHED_WIDTH`] words; else nothing), computed from its words.
+    pub(crate) fn keep_hash(&mut self) {
+        if self.hash.is_none() && self.hashable {
+            let mut hash = PatternHash::new();
+            hash.recompute(&self.pattern_words().collect::<Vec<_>>());
+            self.hash = Some(hash);
+            self.touched += self.width as u64;
+        }
+    }
+
+    /// Whether the state keeps its pattern's hash.
+    #[cfg(test)]
+    pub(crate) fn keeps_hash(&self) -> bool {
+        self.hash.is_some()
     }
 
     /// The pattern as `width` words, offset 0 in bit 0 of the first: the
@@ -321,10 +403,21 @@ impl Fes {
         let mut effort = self.unpolled;
         for (i, &x) in excluded.list.iter().enumerate() {
             effort += 1;
-            if !get_bit(pattern, head + x)
-                && taken.allow(x, excluded, &mut effort)
-            {
-                taken.push(x);
+            if get_bit(pattern, head + x) {
+                continue;
+            }
+            let allowed = if excluded.has_one {
+                taken.allow(x, excluded, &mut effort)
+            } else {
+                effort += taken.offsets.len() as u64;
+                taken.offsets.iter().all(|&o| get_bit(&excluded.member, x - o))
+            };
+            if allowed {
+                if excluded.has_one {
+                    taken.push(x);
+                } else {
+                    taken.offsets.push(x);
+                }
                 if let Some(hash) = hash {
                     hash.add_member(excluded.powers[i]);
                 }
@@ -373,24 +466,27 @@ impl Fes {
     /// that a budget of positions bounds the time of sets whose steps each
     /// make one position final), and the budget is asked as the step goes.
     /// A step of a narrow pattern costs its max(X) / 64 words, as when
-    /// each step compared whole patterns; a step of a hashed pattern costs
-    /// the words it read and moved plus [`HASHED_STEP_WORDS`].
+    /// each step compared whole patterns; a step of a wider pattern costs
+    /// the words it and the comparisons since the last step
+    /// ([`Fes::matches`]) read and moved, plus [`HASHED_STEP_WORDS`].
     pub(crate) fn step_metered(
         &mut self,
         meter: &mut Meter<'_>,
     ) -> Result<u64, Stopped> {
-        let before = self.touched;
         let moved = self.step(&mut |tests| meter.add_tests(tests))?;
-        let words = match self.hash {
-            Some(_) => self.touched - before + HASHED_STEP_WORDS,
-            None => self.m as u64 / 64,
+        let words = if self.hashable {
+            self.touched - self.metered + HASHED_STEP_WORDS
+        } else {
+            self.m as u64 / 64
         };
+        self.metered = self.touched;
         let wide = self.width as u64 > CACHED_WORDS;
         meter.add_scanned(moved as usize, words, wide)?;
         Ok(moved)
     }
 
     /// The number of determined positions from offset 0 on.
+    #[inline]
     fn leading_determined(&mut self) -> usize {
         let mut count = 0;
         for j in 0..self.width {
@@ -708,21 +804,60 @@ mod tests {
         }
 
         /// The same with one far element, so that the pattern is wider
-        /// than eight words and keeps a rolling hash, checked against the
-        /// pattern's own hash at every step.
+        /// than eight words and starts keeping a rolling hash at some
+        /// step, checked against the pattern's own hash at every step.
         #[test]
         fn hashed_steps_take_what_the_definition_takes(
             x in runs_and_points(),
             far in 520u64..1500,
+            from in 0usize..300,
         ) {
             let mut x = x;
             x.push(far);
             let mut f = Fes::new(&all_but(&x));
-            prop_assert!(f.hash.is_some());
-            for _ in 0..300 {
+            for k in 0..300 {
+                if k == from {
+                    f.keep_hash();
+                    prop_assert!(f.keeps_hash());
+                }
                 let want = step_by_definition(&f);
                 f.step(&mut unpolled).unwrap();
                 prop_assert_eq!(f.taken(), &want[..]);
+            }
+        }
+
+        /// `matches` answers as the patterns' words do, before and after
+        /// the states start keeping hashes (by its own rule or forced at
+        /// some step), for two states of one set a few steps apart, on
+        /// narrow and wide patterns; a kept hash follows its pattern at
+        /// every step (`Fes::step` checks it in tests).
+        #[test]
+        fn matches_compares_as_the_words_do(
+            x in runs_and_points(),
+            far in prop::option::of(520u64..1500),
+            lag in 1usize..40,
+            force in prop::option::of(0usize..400),
+        ) {
+            let mut x = x;
+            x.extend(far);
+            let set = all_but(&x);
+            let (mut ahead, mut behind) = (Fes::new(&set), Fes::new(&set));
+            for _ in 0..lag {
+                ahead.step(&mut unpolled).unwrap();
+            }
+            for k in 0..400 {
+                if force == Some(k) {
+                    ahead.keep_hash();
+                    behind.keep_hash();
+                }
+                let want = ahead.pattern_words().eq(behind.pattern_words());
+                prop_assert_eq!(ahead.matches(&mut behind), want, "step {}", k);
+                prop_assert_eq!(ahead.keeps_hash(), behind.keeps_hash());
+                ahead.step(&mut unpolled).unwrap();
+                behind.step(&mut unpolled).unwrap();
+            }
+            if far.is_none() {
+                prop_assert!(!ahead.keeps_hash());
             }
         }
 

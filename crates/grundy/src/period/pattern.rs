@@ -214,7 +214,7 @@ pub(crate) fn pattern_cycle(
     // by P, so g(n + P) = g(n) + q can fail only where g(n) < mu: compare
     // the positions of value k and k + q for each k < mu as we go.
     let mut preperiod = 0;
-    while !ahead.same_pattern(&behind) {
+    while !ahead.matches(&mut behind) {
         let (from, to) = (behind.base(), ahead.base());
         step(&mut behind, meter)?;
         step(&mut ahead, meter)?;
@@ -257,7 +257,7 @@ fn brent_repeat(
     let mut hare = tortoise.clone();
     step(&mut hare, meter)?;
     let (mut power, mut steps) = (1u64, 1u64);
-    while !hare.same_pattern(&tortoise) {
+    while !hare.matches(&mut tortoise) {
         if power == steps {
             tortoise.copy_from(&hare);
             power *= 2;
@@ -329,6 +329,34 @@ mod tests {
         for a in [1000, 30_000] {
             assert_eq!(lps(&[a, 2 * a + 1]), (0, 2 * a, a), "a = {a}");
         }
+    }
+
+    /// Brent's comparisons make the patterns keep hashes on
+    /// `{a, 2a + 1}`, whose patterns agree for hundreds of words (issue
+    /// 34, item 3), and never on patterns of at most eight words.
+    #[test]
+    fn comparisons_hash_patterns_that_agree_long() {
+        let keeps = |x: &[u64]| {
+            let mut tortoise = Fes::new(&all_but(x));
+            let mut hare = tortoise.clone();
+            let mut unpolled = |_| Ok::<(), ()>(());
+            let (mut power, mut steps) = (1u64, 0u64);
+            for _ in 0..5000 {
+                hare.step(&mut unpolled).unwrap();
+                steps += 1;
+                if hare.matches(&mut tortoise) {
+                    break;
+                }
+                if power == steps {
+                    tortoise.copy_from(&hare);
+                    power *= 2;
+                    steps = 0;
+                }
+            }
+            hare.keeps_hash()
+        };
+        assert!(keeps(&[30_000, 60_001]));
+        assert!(!keeps(&[200, 401]));
     }
 
     #[test]
