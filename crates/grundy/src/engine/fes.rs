@@ -90,8 +90,9 @@ const HASHED_WIDTH: usize = 8;
 /// early on does not decide alone unless it is very long). Keeping the
 /// hash costs a step a modular product and a few sums; the patterns
 /// of `{a, 2a + 1}` agree for hundreds of words (issue 34, item 3), so
-/// there the hash is what keeps the search linear. The value 8 is not
-/// yet tuned against a measured crossover (see `BENCHMARKS.md`).
+/// there the hash is what keeps the search linear. Thresholds of 2 to 64
+/// words measured alike on mid-size and large all-but sets (BENCHMARKS.md,
+/// "Mid-size all-but sets"); never hashing is quadratic.
 const HASH_AFTER_WORDS: u64 = 8;
 
 /// The fewest comparisons [`HASH_AFTER_WORDS`] averages over.
