@@ -213,13 +213,29 @@ impl Strategy {
     /// `budget.max_states` positions and examines at most
     /// `budget.max_positions` moves, else from the theory (the Grundy
     /// values, Bouton's rule or the misère quotient) when it answers
-    /// `start`. Errors with the exact solver's error when neither does,
+    /// `start`; the theory is asked first when the product of (size + 1)
+    /// over the heaps passes `max_states`. Errors with the exact solver's error when neither does,
     /// and at the budget's deadline or cancel flag.
     pub fn new(
         start: &[(Rules, u64)],
         play: Play,
         budget: Budget,
     ) -> Result<Strategy> {
+        // A start whose heaps alone make more positions than the exact
+        // solver may store (the product of (size + 1)) would fill it
+        // first and give up seconds later: the theory goes first there.
+        let product = start
+            .iter()
+            .fold(1u64, |p, &(_, n)| p.saturating_mul(n.saturating_add(1)));
+        if product > budget.max_states {
+            match Strategy::from_theory(start, play, budget.clone()) {
+                Ok(Some(strategy)) => return Ok(strategy),
+                Err(e) if interrupted(&e) => return Err(e),
+                // The exact solver may still fit: not every product of
+                // heap sizes is reached.
+                Ok(None) | Err(_) => {}
+            }
+        }
         let mut solver = Solver::new(play, budget.clone());
         let exact = match solver.value(start) {
             Ok(_) => {
