@@ -149,7 +149,7 @@ fn play_note(method: PlayMethod, quotient: Option<&QuotientReport>) -> String {
     };
     format!(
         "{theory}; this tells who wins, not in how many moves (the exact \
-         search, which counts them, was out of its budget)"
+         search, which counts them, does not fit its budget)"
     )
 }
 
@@ -787,7 +787,7 @@ mod tests {
         let best: Vec<(usize, u64)> =
             s.best_moves(&start).unwrap().iter().map(take).collect();
         assert_eq!(best, [(1, 2)]);
-        insta::assert_snapshot!(s.method_note(), @"normal play solved by the heaps' Grundy values (Sprague-Grundy theorem): a position is lost for the player to move exactly when the nim-sum of its heaps' values is 0; this tells who wins, not in how many moves (the exact search, which counts them, was out of its budget)");
+        insta::assert_snapshot!(s.method_note(), @"normal play solved by the heaps' Grundy values (Sprague-Grundy theorem): a position is lost for the player to move exactly when the nim-sum of its heaps' values is 0; this tells who wins, not in how many moves (the exact search, which counts them, does not fit its budget)");
     }
 
     /// Kayles (0.77) is answered by its misère quotient (Plambeck and
