@@ -35,6 +35,7 @@ fn forced_game_transcript() {
     insta::assert_snapshot!(out, @r#"
     One heap of 3 stones; take 1.
     Normal play: whoever takes the last stone wins (a player who cannot move loses)
+    Solved exactly: every position searched, with who wins and in how many moves (the winner hurries, the loser stalls).
     You move first; type how many stones to take (e.g. "3"), or "help". (seed 1: replay with --seed 1)
     > 1
     you take 1, leaving 2 stones
@@ -61,6 +62,7 @@ fn bad_input_gets_a_message_and_the_prompt_again() {
     insta::assert_snapshot!(out, @r#"
     The 31 game: 31 stones, take 1, 2 or 3.
     Normal play: whoever takes the last stone wins (a player who cannot move loses)
+    Solved exactly: every position searched, with who wins and in how many moves (the winner hurries, the loser stalls).
     You move first; type how many stones to take (e.g. "3"), or "help". (seed 2: replay with --seed 2)
     > foo
     did not understand "foo"; type a move (e.g. "3"), hint, undo, show, help or quit
@@ -150,9 +152,24 @@ fn bad_arguments_exit_2() {
     );
     let (_, err) = run(&["play", "--heap", "x"], 2);
     assert_eq!(err.lines().count(), 1);
-    let (_, err) =
-        run(&["play", "--heap", "1000000", "--max-states", "1000"], 1);
+    // Too large to solve exactly, and a misère sum of two games: no
+    // theory answers either (one heap alone is played from its values).
+    let (_, err) = run(
+        &[
+            "play",
+            "--heap",
+            "1,2,3:1000000",
+            "nim:5",
+            "--misere",
+            "--max-states",
+            "1000",
+        ],
+        1,
+    );
     assert!(err.contains("more than 1000 positions"), "{err}");
+    let (out, _) =
+        run(&["play", "--heap", "1000000", "--max-states", "1000"], 0);
+    assert!(out.contains("solved by the heaps' Grundy values"), "{out}");
 }
 
 /// A small deterministic generator for random games (SplitMix64).
@@ -195,8 +212,10 @@ impl Dice {
     }
 }
 
+/// The exact strategy of a game (its positions solved on first need).
 fn strategy(play: Play) -> Strategy {
-    Strategy::new(play, Budget { max_states: 1_000_000, ..Budget::default() })
+    let budget = Budget { max_states: 1_000_000, ..Budget::default() };
+    Strategy::new(&[], play, budget).unwrap()
 }
 
 fn position(sets: &[Rules], sizes: &[u64]) -> Vec<(Rules, u64)> {
@@ -346,4 +365,117 @@ fn issue_37_a_small_heap_of_a_huge_set_is_played() {
     let args = ["play", "--set", "1-3000000", "--heap", "100", "--demo"];
     let (out, _) = run(&[&args[..], &["--seed", "1"]].concat(), 0);
     assert!(out.contains("winner: you"), "{out}");
+}
+
+/// Issue 36 §2: six heaps of misère Kayles (0.77) are too many to solve
+/// exactly within 20,000 positions, so the computer plays from the misère
+/// quotient (T. E. Plambeck and A. N. Siegel, Misère quotients for
+/// impartial games: Kayles' quotient has order 40) and says so once at
+/// the start. Heaps 40 to 45 are an N-position by the quotient (`grundy
+/// sum --misere` says N): moving first, the computer wins whatever the
+/// person at the keyboard plays (here: always one stone from the first
+/// heap that has any), and the last line is the contract.
+#[test]
+fn issue_36_large_misere_kayles_is_played_from_the_quotient() {
+    let mut args = vec![
+        "--set",
+        "0.77",
+        "--misere",
+        "--first",
+        "computer",
+        "--seed",
+        "1",
+        "--max-states",
+        "20000",
+        "--heap",
+    ];
+    args.extend(["40", "41", "42", "43", "44", "45"]);
+    let mut live = Live::start(&args);
+    let mut transcript = String::new();
+    let mut turns = 0;
+    while live.until_prompt() {
+        let seen = std::mem::take(&mut live.seen);
+        let sizes: Vec<u64> = seen
+            .lines()
+            .rev()
+            .find_map(|l| l.split_once(", leaving heaps "))
+            .map(|(_, rest)| {
+                rest.split(' ').map(|n| n.parse().unwrap()).collect()
+            })
+            .unwrap_or_else(|| panic!("no position in {seen}"));
+        transcript.push_str(&seen);
+        let heap = 1 + sizes.iter().position(|&n| n > 0).expect("a stone");
+        let n = sizes[heap - 1];
+        // One stone off the end: the heap shrinks, it does not split.
+        if n == 1 {
+            live.send(&format!("{heap} 1"));
+        } else {
+            live.send(&format!("{heap} 1 {}+0", n - 1));
+        }
+        turns += 1;
+        assert!(turns < 300, "{transcript}");
+    }
+    let out = transcript + &live.finish();
+    assert!(
+        // (The live reader reads bytes as Latin-1: "misère" is not
+        // matched.)
+        out.contains("quotient of \"0.77\" (order 40, proven for the sums"),
+        "{out}"
+    );
+    for refused in ["cannot leave", "say which", "you cannot take", "did not"]
+    {
+        assert!(!out.contains(refused), "{refused}: {out}");
+    }
+    assert_eq!(last_line(&out), "winner: computer", "{out}");
+    // The same game, piped whole: the same moves, the same end.
+    let again = play_game(&args, "");
+    assert!(again.contains("computer takes"), "{again}");
+}
+
+/// Issue 36 §2: normal play past the exact budget is played from the
+/// Grundy values; a hint then names the winning moves without counting
+/// moves, and a game too large for any method keeps its one-line error.
+#[test]
+fn issue_36_normal_play_past_the_budget_uses_grundy_values() {
+    let out = play_game(
+        &[
+            "--set",
+            "0.77",
+            "--heap",
+            "40",
+            "41",
+            "42",
+            "43",
+            "44",
+            "45",
+            "--max-states",
+            "20000",
+            "--seed",
+            "1",
+        ],
+        "hint\nquit\n",
+    );
+    assert!(
+        out.contains("Normal play solved by the heaps' Grundy values"),
+        "{out}"
+    );
+    // 1 xor 4 xor 7 xor 2 xor 1 xor 8 = 9: heap 6 (g = 8) goes to 1.
+    assert!(out.contains("winning moves:\n  take 1 from heap 6: leaves heaps 40 41 42 43 44 44, heap value 8 -> 1, nim-sum 0\n"), "{out}");
+    assert!(!out.contains("you win within"), "{out}");
+    let (_, err) = run(
+        &[
+            "play",
+            "--heap",
+            "1,2:2000",
+            "2,3:2000",
+            "--misere",
+            "--max-states",
+            "20000",
+        ],
+        1,
+    );
+    assert_eq!(
+        err,
+        "grundy: this game has more than 20000 positions to solve exactly; use smaller heaps or raise --max-states\n"
+    );
 }

@@ -304,7 +304,10 @@ pub(crate) fn sum(
 /// soonest; when it loses, the move that makes the game last longest.
 /// Ties are broken by ``seed`` exactly as ``grundy play --seed`` and the
 /// web explorer do, so the same seed gives the same move. The game is
-/// solved exactly, storing at most ``max_states`` positions.
+/// solved exactly, storing at most ``max_states`` positions; past that,
+/// as ``grundy play`` does, the move comes from the theory (the Grundy
+/// values; in misère play Bouton's rule or the misère quotient of the
+/// heaps' game): a winning move when there is one, else any move.
 ///
 /// >>> import grundy
 /// >>> grundy.best_move([("1,2,3", 31)])
@@ -353,7 +356,7 @@ pub(crate) fn best_move(
     }));
     let budget = watch.budget(&limits)?;
     let chosen = watch.call(py, move || {
-        let best = Strategy::new(play, budget).best_moves(&heaps)?;
+        let best = Strategy::new(&heaps, play, budget)?.best_moves(&heaps)?;
         Ok(TieBreaker::new(seed).choose(&best).cloned())
     })?;
     Ok(chosen.map(|inner| PyMove { inner }))

@@ -151,6 +151,10 @@ PLAY_CASES = [
     (["1,2,3:10", "2,3:7", "nim:5"], 7, []), (["1,2,3:8", "1,2,3:8"], 11, []),
     (["1,3,4:20"], 2, ["--misere"]), (["2,3:7", "2,3:7", "nim:2"], 9, ["--misere"]),
     (["all-but:2,3:9"], 1, []),
+    # Past the exact budget: the theory (issue 36 §2).
+    ([f"0.77:{n}" for n in range(40, 46)], 3,
+     ["--misere", "--max-states", "20000"]),
+    ([f"0.77:{n}" for n in range(40, 46)], 5, ["--max-states", "20000"]),
 ]
 
 
@@ -166,8 +170,24 @@ def test_best_move_is_the_computers_move(cli, heaps, seed, flags):
         args += ["--heap", *heaps]
     out = cli.run(*args).stdout
     said = re.search(r"computer takes (\d+)(?: from heap (\d+))?", out)
-    m = grundy.best_move(heaps, misere="--misere" in flags, seed=seed)
+    budget = {}
+    if "--max-states" in flags:
+        budget["max_states"] = int(flags[flags.index("--max-states") + 1])
+    m = grundy.best_move(heaps, misere="--misere" in flags, seed=seed, **budget)
     assert (m.take, m.heap) == (int(said.group(1)), int(said.group(2) or 1)), out
+
+
+def test_best_move_past_the_exact_budget():
+    # Issue 36 §2: six heaps of misère Kayles are too many to solve
+    # exactly within 20,000 positions; the move comes from the misère
+    # quotient (Plambeck and Siegel, "Misère quotients for impartial
+    # games"), one of the winning moves `grundy.sum` lists, and the same
+    # as `grundy play --first computer` plays with that seed.
+    heaps = [("0.77", n) for n in range(40, 46)]
+    m = grundy.best_move(heaps, misere=True, seed=3, max_states=20_000)
+    s = grundy.sum(heaps, misere=True)
+    assert s.method == "quotient" and s.outcome == "N"
+    assert m in s.winning_moves
 
 
 def test_best_move_wins_when_it_can():

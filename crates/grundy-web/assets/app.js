@@ -552,12 +552,15 @@ function showHint() {
   const r = game.current;
   const values = r.heaps.map((h, i) => `g(heap ${i + 1}) = ${h.grundy}`).join(', ');
   const why = game.misere ? '' : ` ${values}; nim-sum ${r.nim_sum}.`;
+  // remoteness is null when the theory answered (r.method_note says
+  // which): then which moves win, not in how many moves.
+  const known = r.remoteness !== null;
   if (r.winning_moves.length) {
-    $('hint-text').textContent = `You can win in ${r.remoteness} moves:` +
+    $('hint-text').textContent = (known ? `You can win in ${r.remoteness} moves:` : 'You can win:') +
       ` ${r.winning_moves.map((m) => `heap ${m.heap}: ${moveLabel(m, Number(r.heaps[m.heap - 1].size))}`).join(' or ')}.${why}`;
   } else {
     $('hint-text').textContent = `Every move loses against perfect play` +
-      ` (the game lasts ${r.remoteness} more moves); hold on and hope.${why}`;
+      (known ? ` (the game lasts ${r.remoteness} more moves)` : '') + `; hold on and hope.${why}`;
   }
 }
 
@@ -601,6 +604,8 @@ async function newGame(event) {
     const first = await api('/api/play', params);
     game.sets = first.heaps.map((h) => h.set);
     game.sizes = first.heaps.map((h) => Number(h.size));
+    // How the computer plays (solved exactly, or from the theory): once.
+    $('game-method').textContent = first.method_note;
     $('game').hidden = false;
     setPlaying(true);
     if ($('play-first').value === 'computer') await computerTurn();

@@ -8,12 +8,16 @@
 //! it wins as fast as possible and, when losing, stalls as long as
 //! possible; ties are broken by the library's [`grundy::TieBreaker`]
 //! seeded with `seed` (its first choice, as `grundy play --seed`'s).
+//! When the exact solution is out of the route's budget the strategy
+//! answers from the theory (Grundy values, Bouton's rule, the misère
+//! quotient): remoteness is then null, and `method` and `method_note`
+//! (the library's sentence) say which answered.
 
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use grundy::{
-    Heap, HeapValue, Move, Outcome, Play, Rules, StopReason, Strategy,
-    TieBreaker,
+    Heap, HeapValue, Move, Outcome, Play, PlayMethod, Rules, StopReason,
+    Strategy, TieBreaker,
 };
 use serde::Serialize;
 
@@ -38,8 +42,9 @@ pub struct RatedMove {
     pub leaves: String,
     /// Whether this move wins against any reply (leaves a P-position).
     pub wins: bool,
-    /// Moves left after it with perfect play on both sides.
-    pub remoteness: u32,
+    /// Moves left after it with perfect play on both sides; `null` when
+    /// the theory answered (`method` is not `"exact"`).
+    pub remoteness: Option<u32>,
 }
 
 /// The answer of `/api/play`.
@@ -53,8 +58,14 @@ pub struct PlayReport {
     pub nim_sum: u64,
     /// The outcome for the player to move.
     pub outcome: Outcome,
-    /// Moves left with perfect play (winner hurries, loser stalls).
-    pub remoteness: u32,
+    /// Moves left with perfect play (winner hurries, loser stalls);
+    /// `null` when the theory answered.
+    pub remoteness: Option<u32>,
+    /// How the position was answered: `exact`, `grundy`, `bouton` or
+    /// `quotient`.
+    pub method: PlayMethod,
+    /// The same in one sentence, the library's.
+    pub method_note: String,
     /// No legal move is left: the game is over.
     pub over: bool,
     /// Every legal move, by heap then take.
@@ -96,8 +107,10 @@ fn position(heaps: &[Heap]) -> Result<Vec<(Rules, u64)>, ApiError> {
             let n = u64::try_from(&h.size).map_err(|_| ApiError {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 message: format!(
-                    "heap \"{}:{}\" is too large to play; the computer solves every position exactly, so use a smaller heap",
-                    h.rules, h.size
+                    "heap \"{}:{}\" is too large to play; use at most {} stones",
+                    h.rules,
+                    h.size,
+                    u64::MAX
                 ),
                 field: Some("heaps"),
                 heap: None,
@@ -126,22 +139,6 @@ fn unsolved(e: grundy::Error) -> ApiError {
     }
 }
 
-/// g(n), stopping at the budget's deadline or cancel flag.
-fn value_within(
-    rules: &Rules,
-    n: u64,
-    budget: &grundy::Budget,
-) -> Result<u64, ApiError> {
-    let mut values = grundy::values_within(rules, budget);
-    match values.nth(n as usize) {
-        Some(g) => Ok(g.value()),
-        None => Err(ApiError::from_library(
-            "heaps",
-            values.error().expect("the values ended"),
-        )),
-    }
-}
-
 fn analyse(
     heaps: &[Heap],
     position: &[(Rules, u64)],
@@ -149,7 +146,8 @@ fn analyse(
     seed: u64,
     budget: grundy::Budget,
 ) -> Result<PlayReport, ApiError> {
-    let mut strategy = Strategy::new(play, budget.clone());
+    let mut strategy =
+        Strategy::new(position, play, budget).map_err(unsolved)?;
     let value = strategy.value(position).map_err(unsolved)?;
     let moves: Vec<RatedMove> = strategy
         .moves(position)
@@ -166,10 +164,9 @@ fn analyse(
     let winning_moves = strategy.winning_moves(position).map_err(unsolved)?;
     let best = strategy.best_moves(position).map_err(unsolved)?;
     let computer = TieBreaker::new(seed).choose(&best).cloned();
-    let grundy: Vec<u64> = position
-        .iter()
-        .map(|(rules, n)| value_within(rules, *n, &budget))
-        .collect::<Result<_, _>>()?;
+    let grundy = strategy
+        .grundy_values(position)
+        .map_err(|e| ApiError::from_library("heaps", e))?;
     Ok(PlayReport {
         play,
         heaps: heaps
@@ -184,6 +181,8 @@ fn analyse(
         nim_sum: grundy.iter().fold(0, |a, &g| a ^ g),
         outcome: value.outcome,
         remoteness: value.remoteness,
+        method: strategy.method(),
+        method_note: strategy.method_note().to_string(),
         over: moves.is_empty(),
         moves,
         winning_moves,

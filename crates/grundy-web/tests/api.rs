@@ -425,10 +425,77 @@ fn play_positions() {
     // Misère: at 1 stone the mover must take it and lose.
     let (_, body) = get(addr, "/api/play?heaps=1,2,3:1&misere=true");
     assert_eq!(body["outcome"], "P");
+    // Past the exact budget: normal play from the Grundy values; a
+    // heap with more moves than the budget, or a misère sum of two games
+    // (no theory), is refused as before.
     let (status, body) = get(addr, "/api/play?heaps=nim:100000");
+    assert_eq!((status, &body["method"]), (200, &"grundy".into()));
+    let (status, body) = get(addr, "/api/play?heaps=nim:1000000");
+    assert_eq!((status, &body["field"]), (422, &"heaps".into()));
+    let (status, body) =
+        get(addr, "/api/play?heaps=nim:100000;1,2,3:5&misere=true");
     assert_eq!((status, &body["field"]), (422, &"heaps".into()));
     let (status, body) = get(addr, "/api/play?heaps=1,2,3:5;x:3");
     assert_eq!((status, &body["heap"]), (400, &2.into()));
+}
+
+/// Issue 36 §2: past the route's state budget the strategy plays from
+/// the theory: six heaps of misère Kayles from the misère quotient (T. E.
+/// Plambeck and A. N. Siegel, Misère quotients for impartial games), with
+/// no remoteness (null), and `method` and `method_note` say so; a small
+/// game is solved exactly, as before.
+#[test]
+fn issue_36_play_past_the_budget_answers_from_the_theory() {
+    let addr =
+        start(ServerLimits { max_states: 20_000, ..ServerLimits::default() });
+    let (status, body) = get(
+        addr,
+        "/api/play?heaps=0.77:40;0.77:41;0.77:42;0.77:43;0.77:44;0.77:45&misere=true",
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (&body["method"], &body["outcome"], &body["remoteness"]),
+        (&"quotient".into(), &"N".into(), &Value::Null)
+    );
+    let note = body["method_note"].as_str().unwrap();
+    assert!(
+        note.starts_with(
+            "misère play solved by the misère quotient of \"0.77\" (order 40"
+        ),
+        "{note}"
+    );
+    // The computer's move is one of the winning moves, those of
+    // `/api/sum` (the quotient's).
+    let winning = body["winning_moves"].as_array().unwrap();
+    assert!(winning.contains(&body["computer"]), "{body}");
+    let (_, sum) = get(
+        addr,
+        "/api/sum?heaps=0.77:40;0.77:41;0.77:42;0.77:43;0.77:44;0.77:45&misere=true",
+    );
+    let mut texts: Vec<&Value> = winning.iter().map(|m| &m["text"]).collect();
+    let mut want: Vec<&Value> = sum["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["text"])
+        .collect();
+    texts.sort_by_key(|v| v.to_string());
+    want.sort_by_key(|v| v.to_string());
+    assert_eq!(texts, want);
+    let moves = body["moves"].as_array().unwrap();
+    assert!(moves.iter().all(|m| m["remoteness"].is_null()));
+    assert_eq!(
+        moves.iter().filter(|m| m["wins"] == true).count(),
+        winning.len()
+    );
+    let (_, body) = get(addr, "/api/play?heaps=1,2,3:31");
+    assert_eq!(
+        (&body["method"], &body["remoteness"]),
+        (&"exact".into(), &15.into())
+    );
+    assert!(
+        body["method_note"].as_str().unwrap().starts_with("solved exactly")
+    );
 }
 
 #[test]

@@ -58,12 +58,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The best move, with remoteness ([`Strategy`]):
+//! The best move, with remoteness when the game is solved exactly, else
+//! from the theory ([`Strategy`], [`PlayMethod`]):
 //!
 //! ```
 //! use grundy::{Budget, Play, Strategy};
-//! let mut s = Strategy::new(Play::Normal, Budget::default());
-//! let best = s.best_moves(&[("1,2,3".parse()?, 31)])?;
+//! let start = [("1,2,3".parse()?, 31)];
+//! let mut s = Strategy::new(&start, Play::Normal, Budget::default())?;
+//! let best = s.best_moves(&start)?;
 //! assert_eq!(best[0].to_string(), "heap 1: take 3");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -154,8 +156,7 @@ pub use query::quotient::{
     Expansion, QUOTIENT_MAX_HEAPS, QuotientReport, quotient,
 };
 pub use query::run::{OctalRun, RunChunk};
-pub use query::solver::PositionValue;
-pub use query::strategy::{RatedMove, Strategy};
+pub use query::strategy::{PlayMethod, PositionValue, RatedMove, Strategy};
 pub use query::sum::{Heap, HeapValue, SumFamily, SumReport, sum};
 pub use query::values::{
     Outcomes, Values, ValuesReport, outcomes, outcomes_to, outcomes_within,

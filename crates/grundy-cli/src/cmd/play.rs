@@ -2,7 +2,9 @@
 //! perfect computer, the terminal game of the 31 game (muzudho,
 //! "31game とは何か").
 //!
-//! The library solves the game (`grundy::Strategy`); this file only
+//! The library solves the game (`grundy::Strategy`: exactly, with
+//! remoteness, or from the theory when that is out of its budget, and
+//! says which in its sentence, printed once at the start); this file only
 //! reads the person's commands line by line, checks them, and writes what
 //! happens, and breaks ties between equally good moves with the library's
 //! `grundy::TieBreaker` seeded with `--seed`. It works the same on a terminal and with moves piped on stdin:
@@ -48,12 +50,15 @@ pub struct PlayArgs {
     /// The computer plays your side too (perfectly): a demonstration.
     #[arg(long)]
     pub demo: bool,
-    /// The most positions the exact solution may store (exit code 1
-    /// beyond): the product of (size + 1) over the heaps.
+    /// The most positions the exact solution may store: the product of
+    /// (size + 1) over the heaps. Beyond it the computer plays from the
+    /// theory (Grundy values; misère: the misère quotient or Bouton's
+    /// rule), which tells who wins but not in how many moves; exit code 1
+    /// when no theory answers either.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_states: u64,
-    /// The most moves the exact solution may examine (exit code 1
-    /// beyond): a heap of n stones with many allowed moves has many.
+    /// The most moves the exact solution may examine (then as for
+    /// --max-states): a heap of n stones with many allowed moves has many.
     #[arg(long, value_name = "N", default_value_t = PLAY_MAX_MOVES)]
     pub max_positions: u64,
 }
@@ -98,17 +103,16 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         max_positions: args.max_positions,
         ..Default::default()
     };
-    let mut strategy = Strategy::new(play, budget);
-    // Solve the start (and so every position below it) before the game.
+    // Solve the start (and so every position below it) before the game,
+    // exactly or from the theory.
     let start: Vec<(Rules, u64)> =
         sets.iter().cloned().zip(sizes.iter().copied()).collect();
-    strategy.value(&start)?;
+    let strategy = Strategy::new(&start, play, budget)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let mut session = Session {
         strategy,
-        values: Values::default(),
         sets,
         pos: sizes,
         history: Vec::new(),
@@ -120,32 +124,6 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     session.intro(seed, args.first)?;
     session.run(&mut stdin.lock(), args.first)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Grundy values of each rule set in play, computed as far as needed.
-#[derive(Default)]
-struct Values {
-    known: Vec<(Rules, Vec<u64>)>,
-}
-
-impl Values {
-    fn get(&mut self, rules: &Rules, n: u64) -> u64 {
-        let i = match self.known.iter().position(|(r, _)| r == rules) {
-            Some(i) => i,
-            None => {
-                self.known.push((rules.clone(), Vec::new()));
-                self.known.len() - 1
-            }
-        };
-        let values = &mut self.known[i].1;
-        if values.len() as u64 <= n {
-            *values = grundy::values(rules)
-                .take(n as usize + 1)
-                .map(|g| g.value())
-                .collect();
-        }
-        values[n as usize]
-    }
 }
 
 /// A move as the session applies it: 0-based heap, take, heaps left.
@@ -183,7 +161,6 @@ enum Side {
 
 struct Session<W: Write> {
     strategy: Strategy,
-    values: Values,
     /// Each heap's rule set (a heap split by a move passes its rule set
     /// on to the parts).
     sets: Vec<Rules>,
@@ -228,12 +205,21 @@ impl<W: Write> Session<W> {
         self.strategy.best_moves(&position).expect("solved at the start")
     }
 
-    fn grundy(&mut self, heap: usize, size: u64) -> u64 {
-        self.values.get(&self.sets[heap], size)
+    /// The Grundy value of `size` stones under the rules of heap `heap`.
+    fn grundy(&mut self, heap: usize, size: u64) -> io::Result<u64> {
+        let rules = self.sets[heap].clone();
+        self.values(&[(rules, size)]).map(|v| v[0])
     }
 
-    fn nim_sum(&mut self, pos: &[u64]) -> u64 {
-        (0..pos.len()).fold(0, |acc, i| acc ^ self.grundy(i, pos[i]))
+    /// The Grundy values of heaps, from the library.
+    fn values(&mut self, heaps: &[(Rules, u64)]) -> io::Result<Vec<u64>> {
+        self.strategy.grundy_values(heaps).map_err(io::Error::other)
+    }
+
+    fn nim_sum(&mut self, pos: &[u64]) -> io::Result<u64> {
+        let heaps: Vec<(Rules, u64)> =
+            self.sets.iter().cloned().zip(pos.iter().copied()).collect();
+        Ok(self.values(&heaps)?.iter().fold(0, |acc, g| acc ^ g))
     }
 
     fn intro(&mut self, seed: u64, first: First) -> io::Result<()> {
@@ -273,6 +259,8 @@ impl<W: Write> Session<W> {
             }
         }
         writeln!(self.out, "{}", capitalise(rule))?;
+        let method = capitalise(self.strategy.method_note());
+        writeln!(self.out, "{method}.")?;
         let who = match first {
             First::Me => "You move first",
             First::Computer => "The computer moves first",
@@ -619,7 +607,7 @@ impl<W: Write> Session<W> {
             } else {
                 format!("heap {}: ", i + 1)
             };
-            let g = self.grundy(i, size);
+            let g = self.grundy(i, size)?;
             writeln!(
                 self.out,
                 "{name}{size} stone{} (set {}), Grundy value {g}",
@@ -628,32 +616,32 @@ impl<W: Write> Session<W> {
             )?;
         }
         if self.heaps() > 1 {
-            let text = self.nim_sum_text();
+            let text = self.nim_sum_text()?;
             writeln!(self.out, "nim-sum: {text}")?;
         }
         Ok(())
     }
 
-    fn nim_sum_text(&mut self) -> String {
+    fn nim_sum_text(&mut self) -> io::Result<String> {
         let pos = self.pos.clone();
-        let parts: Vec<String> = (0..pos.len())
-            .map(|i| self.grundy(i, pos[i]).to_string())
-            .collect();
-        let total = self.nim_sum(&pos);
-        if parts.len() == 1 {
+        let heaps = self.position();
+        let parts: Vec<String> =
+            self.values(&heaps)?.iter().map(u64::to_string).collect();
+        let total = self.nim_sum(&pos)?;
+        Ok(if parts.len() == 1 {
             total.to_string()
         } else {
             format!("{} = {total}", parts.join(" xor "))
-        }
+        })
     }
 
     fn hint(&mut self) -> io::Result<()> {
         let position = self.position();
         let value = self.strategy.value(&position).expect("solved");
         let pos = self.pos.clone();
-        let total = self.nim_sum(&pos);
+        let total = self.nim_sum(&pos)?;
         let what = if self.heaps() == 1 { "Grundy value" } else { "nim-sum" };
-        let sum_text = self.nim_sum_text();
+        let sum_text = self.nim_sum_text()?;
         match self.play() {
             Play::Normal => writeln!(
                 self.out,
@@ -667,8 +655,13 @@ impl<W: Write> Session<W> {
             )?,
             Play::Misere => writeln!(
                 self.out,
-                "{what} {} (under misère play it does not decide the winner; an exact search of every position does): you are {}",
+                "{what} {} (under misère play it does not decide the winner; {}): you are {}",
                 sum_text,
+                if self.strategy.method().has_remoteness() {
+                    "an exact search of every position does"
+                } else {
+                    "the method named at the start does"
+                },
                 if value.wins() { "winning" } else { "losing" }
             )?,
         }
@@ -679,12 +672,27 @@ impl<W: Write> Session<W> {
             let best = self.best_moves();
             let rated: Vec<RatedMove> =
                 rated.into_iter().filter(|m| best.contains(&m.mv)).collect();
+            let which = if self.strategy.method().has_remoteness() {
+                "the moves that last longest"
+            } else {
+                "any move"
+            };
             writeln!(
                 self.out,
-                "no winning move: every move leaves the computer a winning position. Hold on and hope for a mistake; the moves that last longest:"
+                "no winning move: every move leaves the computer a winning position. Hold on and hope for a mistake; {which}:"
             )?;
-            for m in rated {
+            // Without remoteness every move is as good: the first few.
+            let shown = if self.strategy.method().has_remoteness() {
+                rated.len()
+            } else {
+                HINT_MOVES
+            };
+            let more = rated.len().saturating_sub(shown);
+            for m in rated.into_iter().take(shown) {
                 self.describe_move(m, false)?;
+            }
+            if more > 0 {
+                writeln!(self.out, "  ... and {more} more")?;
             }
         } else {
             writeln!(self.out, "winning moves:")?;
@@ -704,13 +712,16 @@ impl<W: Write> Session<W> {
             format!(" from heap {}", mv.heap + 1)
         };
         let rules = self.sets[mv.heap].clone();
-        let after_sum = (0..after.len())
-            .fold(0, |acc, i| acc ^ self.values.get(&sets[i], after[i]));
+        let after_heaps: Vec<(Rules, u64)> =
+            sets.iter().cloned().zip(after.iter().copied()).collect();
+        let after_values = self.values(&after_heaps)?;
+        let after_sum = after_values.iter().fold(0, |acc, g| acc ^ g);
         let value = if self.heaps() == 1 && after.len() == 1 {
-            format!("Grundy value {}", self.values.get(&rules, after[0]))
+            format!("Grundy value {}", after_values[0])
         } else {
-            let parts = mv.leaves.iter().map(|&h| self.values.get(&rules, h));
-            let parts: Vec<u64> = parts.collect();
+            let leaves: Vec<(Rules, u64)> =
+                mv.leaves.iter().map(|&h| (rules.clone(), h)).collect();
+            let parts = self.values(&leaves)?;
             let after_heap = if parts.is_empty() {
                 "0".to_string()
             } else {
@@ -718,20 +729,23 @@ impl<W: Write> Session<W> {
             };
             format!(
                 "heap value {} -> {after_heap}, nim-sum {after_sum}",
-                self.grundy(mv.heap, self.pos[mv.heap]),
+                self.grundy(mv.heap, self.pos[mv.heap])?,
             )
         };
-        let moves = m.after.remoteness + 1;
-        let end = if win {
-            format!(
-                "you win within {moves} move{} (both sides counted)",
-                plural(u64::from(moves))
-            )
-        } else {
-            format!(
-                "the game lasts {moves} more move{} if the computer hurries",
-                plural(u64::from(moves))
-            )
+        // Without remoteness (the theory answered): which moves win, not
+        // in how many moves.
+        let end = match (m.after.remoteness, win) {
+            (Some(r), true) => format!(
+                "; you win within {} move{} (both sides counted)",
+                r + 1,
+                plural(u64::from(r + 1))
+            ),
+            (Some(r), false) => format!(
+                "; the game lasts {} more move{} if the computer hurries",
+                r + 1,
+                plural(u64::from(r + 1))
+            ),
+            (None, _) => String::new(),
         };
         let text = {
             let before_sets = std::mem::replace(&mut self.sets, sets);
@@ -742,7 +756,7 @@ impl<W: Write> Session<W> {
         };
         writeln!(
             self.out,
-            "  take {}{from}: leaves {text}, {value}; {end}",
+            "  take {}{from}: leaves {text}, {value}{end}",
             mv.take
         )
     }
@@ -769,6 +783,10 @@ impl<W: Write> Session<W> {
         )
     }
 }
+
+/// The losing moves a hint lists when the theory answered (all equally
+/// good: no remoteness tells them apart).
+const HINT_MOVES: usize = 10;
 
 /// The longest command line read whole; longer ones are skipped.
 const MAX_LINE: usize = 1024;

@@ -190,6 +190,15 @@ pub(crate) fn method_note(
     }
 }
 
+/// Bouton's rule for misère Nim (C. L. Bouton, Nim, a game with a
+/// complete mathematical theory): the heaps `sizes` are a P-position
+/// exactly when some heap has 2 or more and the nim-sum is 0, or every
+/// heap has 0 or 1 and the number of 1s is odd.
+pub(crate) fn bouton_is_p(sizes: &[u64]) -> bool {
+    let xor = sizes.iter().fold(0, |a, &b| a ^ b);
+    if sizes.iter().any(|&s| s >= 2) { xor == 0 } else { xor == 1 }
+}
+
 /// The misère answer of a sum of heaps of one rule set from its
 /// quotient.
 #[derive(Clone, Debug, PartialEq, Eq)]

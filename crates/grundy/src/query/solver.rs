@@ -44,22 +44,22 @@ use crate::game::HeapOption;
 use crate::play::{Outcome, Play};
 use crate::rules::Rules;
 
-/// Who wins a position with perfect play, and how many moves it lasts
-/// (not a Grundy value: that is a [`Nimber`](crate::Nimber); nor one
-/// heap's row of a sum report, a [`HeapValue`](crate::HeapValue)).
+/// Who wins a position with perfect play, and how many moves it lasts:
+/// the exact solver's answer (the public
+/// [`PositionValue`](crate::PositionValue) has its remoteness only when
+/// the game was solved exactly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct PositionValue {
+pub(crate) struct Solved {
     /// The outcome: `N` when the player to move wins.
-    pub outcome: Outcome,
+    pub(crate) outcome: Outcome,
     /// The remoteness: moves left when the winner wins as fast as
     /// possible and the loser loses as slowly as possible.
-    pub remoteness: u32,
+    pub(crate) remoteness: u32,
 }
 
-impl PositionValue {
+impl Solved {
     /// Whether the player to move wins.
-    pub fn wins(self) -> bool {
+    pub(crate) fn wins(self) -> bool {
         self.outcome == Outcome::N
     }
 
@@ -67,8 +67,8 @@ impl PositionValue {
         (self.remoteness << 1) | u32::from(self.wins())
     }
 
-    fn unpack(cell: u32) -> PositionValue {
-        PositionValue {
+    fn unpack(cell: u32) -> Solved {
+        Solved {
             outcome: Outcome::from_is_p(cell & 1 == 0),
             remoteness: cell >> 1,
         }
@@ -124,12 +124,7 @@ impl Solver {
 
     /// Whether the player to move wins the sum of `heaps`.
     pub(crate) fn wins(&mut self, heaps: &[(Rules, u64)]) -> Result<bool> {
-        self.solve_sum(heaps).map(PositionValue::wins)
-    }
-
-    /// Normal or misère play.
-    pub(crate) fn play(&self) -> Play {
-        self.play
+        self.solve_sum(heaps).map(Solved::wins)
     }
 
     /// The positions stored so far.
@@ -139,10 +134,7 @@ impl Solver {
 
     /// The value of the sum of `heaps` (a solver made by [`Solver::new`]:
     /// one of outcomes knows no remoteness).
-    pub(crate) fn value(
-        &mut self,
-        heaps: &[(Rules, u64)],
-    ) -> Result<PositionValue> {
+    pub(crate) fn value(&mut self, heaps: &[(Rules, u64)]) -> Result<Solved> {
         debug_assert!(
             !self.outcome_only,
             "an outcome solver has no remoteness"
@@ -150,7 +142,7 @@ impl Solver {
         self.solve_sum(heaps)
     }
 
-    fn solve_sum(&mut self, heaps: &[(Rules, u64)]) -> Result<PositionValue> {
+    fn solve_sum(&mut self, heaps: &[(Rules, u64)]) -> Result<Solved> {
         let key = self.canonical(heaps);
         self.solve(key).map_err(|e| match e {
             Halt::Stopped(e) => self.budget_error(e),
@@ -271,9 +263,9 @@ impl Solver {
         }
     }
 
-    fn solve(&mut self, root: Box<[Part]>) -> Result<PositionValue, Halt> {
+    fn solve(&mut self, root: Box<[Part]>) -> Result<Solved, Halt> {
         if let Some(&v) = self.memo.get(&root) {
-            return Ok(PositionValue::unpack(v));
+            return Ok(Solved::unpack(v));
         }
         let mut path: HashSet<Box<[Part]>, FxBuildHasher> = HashSet::default();
         let mut stack = vec![self.frame(root.clone())?];
@@ -301,7 +293,7 @@ impl Solver {
                     );
                     match self.memo.get(&key[..]) {
                         Some(&v) => {
-                            frame.add(PositionValue::unpack(v));
+                            frame.add(Solved::unpack(v));
                             frame.next += 1;
                         }
                         None => pending = Some(key.clone().into_boxed_slice()),
@@ -353,7 +345,7 @@ impl Solver {
                     .map_err(Halt::Stopped)?;
             }
         }
-        Ok(PositionValue::unpack(self.memo[&root]))
+        Ok(Solved::unpack(self.memo[&root]))
     }
 
     /// Stops when the positions stored and those `held` on the search
@@ -404,7 +396,7 @@ impl Frame {
         2 * self.position.len() as u64 + self.options.len() as u64 + 1
     }
 
-    fn add(&mut self, after: PositionValue) {
+    fn add(&mut self, after: Solved) {
         if !after.wins() {
             self.best_win = Some(
                 self.best_win
@@ -414,15 +406,13 @@ impl Frame {
         self.longest = self.longest.max(Some(after.remoteness));
     }
 
-    fn value(&self, play: Play) -> PositionValue {
+    fn value(&self, play: Play) -> Solved {
         match (self.best_win, self.longest) {
-            (Some(r), _) => {
-                PositionValue { outcome: Outcome::N, remoteness: r + 1 }
-            }
+            (Some(r), _) => Solved { outcome: Outcome::N, remoteness: r + 1 },
             (None, Some(r)) => {
-                PositionValue { outcome: Outcome::P, remoteness: r + 1 }
+                Solved { outcome: Outcome::P, remoteness: r + 1 }
             }
-            (None, None) => PositionValue {
+            (None, None) => Solved {
                 outcome: match play {
                     Play::Normal => Outcome::P,
                     Play::Misere => Outcome::N,

@@ -26,7 +26,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::play::{Outcome, Play};
 use crate::query::heap::{HeapModel, parse_heap_size};
 use crate::query::misere_answer::{
-    Attempt, MISERE_QUOTIENT_WORK, MisereMethod, answer, attempt, method_note,
+    Attempt, MISERE_QUOTIENT_WORK, MisereMethod, answer, attempt, bouton_is_p,
+    method_note,
 };
 use crate::query::moves::{Move, MoveFamily};
 use crate::query::solver::Solver;
@@ -371,10 +372,7 @@ fn bouton(heaps: &[Heap]) -> Result<(Outcome, Vec<Move>)> {
             })
         })
         .collect::<Result<_>>()?;
-    let is_p = |sizes: &[u64]| {
-        let xor = sizes.iter().fold(0, |a, &b| a ^ b);
-        if sizes.iter().any(|&s| s >= 2) { xor == 0 } else { xor == 1 }
-    };
+    let is_p = bouton_is_p;
     let mut moves = Vec::new();
     let mut after = sizes.clone();
     for (i, &n) in sizes.iter().enumerate() {
