@@ -8,7 +8,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, startServer, launch } = require('../harness');
+const { ROOT, cli, startServer, launch } = require('../harness');
 
 const LAWS_MD = fs.readFileSync(path.join(ROOT, 'docs', 'LAWS.md'), 'utf8');
 
@@ -136,4 +136,75 @@ test('a law\'s link opens its family in the sweep tab', async () => {
   await again.waitForSelector('#sweep-table tbody tr');
   assert.equal(await again.$$eval('#sweep-table tbody tr', (r) => r.length), 60);
   assert.deepEqual(page.problems, []);
+});
+
+/** The record `grundy laws` prints for the two-parameter family {a, b}
+ *  (space linear2:2, fitted on 1 <= a < b <= 12, validated to b = 48),
+ *  as /api/laws answers a law: with its source (LAWS-GUIDE.md) and the
+ *  `grundy sweep --check` command of `grundy_sweep::laws::check_command`. */
+function twoParameterRow() {
+  const r = cli(['laws', 'linear2:2', '--coefficients', '0..0', '--shifts', '0..0',
+    '--fit', '1..12', '--validate', '1..48', '--for', 'period']);
+  assert.equal(r.code, 0, r.stderr);
+  const record = JSON.parse(r.stdout.trim());
+  const params = record.validate.split(', ').map((p) => ` --param '${p}'`).join('');
+  const checks = record.laws[0].check.map((c) => ` --check '${c}'`).join('');
+  return { ...record, source: 'Benesh et al. (2020)',
+    command: `grundy sweep '${record.family}'${params}${checks}` };
+}
+
+test('a two-parameter law: both regions shown, its link fills a and b', async () => {
+  // The served catalogue has one-parameter families only: the answer of
+  // /api/laws is given the record the command prints for {a, b}.
+  const row = twoParameterRow();
+  assert.equal(row.fit, 'a=1..11, b=a+1..12');
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.route('**/api/laws*', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.laws = [row];
+    json.matched = 1;
+    await route.fulfill({ response, json });
+  });
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/laws'));
+  await page.goto(`${server.url}#laws`);
+  await loaded;
+  await page.waitForSelector('#laws-table tbody tr');
+  const [cells] = await rows(page);
+  // The family with its fitting region; the law in two pieces; the
+  // held-out region, larger in every direction.
+  assert.equal(cells[0], 'a,bon a=1..11, b=a+1..12');
+  assert.equal(cells[1], 'period');
+  assert.equal(cells[2], 'b % (2*a) != a: period = a + bb % (2*a) == a: period = 2*a');
+  assert.equal(cells[3], '1062/1062 (a=1..47, b=13..48, b/a up to 48)');
+  assert.equal(cells[4], 'Benesh et al. (2020)');
+  const link = page.locator('#laws-table a.open-sweep');
+  assert.equal(await link.getAttribute('href'),
+    '?family=a%2Cb&a=1..11&b=a%2B1..12&for=period#sweep');
+  const swept = page.waitForResponse((r) => r.url().includes('/api/sweep'));
+  await link.click();
+  const answer = await (await swept).json();
+  await page.waitForSelector('#sweep-result:not([hidden])');
+  assert.equal(await page.inputValue('#sweep-family'), 'a,b');
+  assert.equal(await page.inputValue('#sweep-a'), '1..11');
+  assert.equal(await page.inputValue('#sweep-b'), 'a+1..12');
+  // Every member 1 <= a < b <= 12, as a table of periods: a + b, or 2a
+  // when b is an odd multiple of a (B. Benesh et al., INTEGERS 20, 2020).
+  assert.equal(answer.count, 66);
+  const t = answer.table;
+  let seen = 0;
+  t.rows.forEach((a, i) => t.cols.forEach((b, j) => {
+    const v = t.cells[i][j];
+    if (b <= a) {
+      assert.equal(v, null, `a=${a}, b=${b}`);
+      return;
+    }
+    assert.equal(v, b % (2 * a) === a ? 2 * a : a + b, `a=${a}, b=${b}`);
+    seen += 1;
+  }));
+  assert.equal(seen, 66);
+  assert.ok(await page.isVisible('#sweep-heat'));
+  assert.deepEqual(problems, []);
 });

@@ -67,6 +67,42 @@ def test_rows_match_the_command(cli, spaces, options, flags):
     assert list(rows[0]) == list(_laws.COLUMNS)
 
 
+def test_two_parameter_spaces():
+    # linear2:2 is the one family {a, b} on the region a < b (the
+    # coefficients and shifts are unused). Its period is a + b, or 2a
+    # when b is an odd multiple of a (B. Benesh et al., INTEGERS 20
+    # (2020)): found from the 66 members with b <= 12 and right on the
+    # 1,062 held out, with b/a up to 48.
+    rows = as_rows(grundy.laws("linear2:2", coefficients="0..0", shifts="0..0",
+                               fit="1..12", validate="1..48", keys="period"))
+    assert len(rows) == 1
+    row = rows[0]
+    assert list(row) == list(_laws.COLUMNS)
+    assert (row["space"], row["index"], row["family"]) == ("linear2:2", 0, "a,b")
+    assert (row["coefficients"], row["shifts"]) == ([], [])
+    assert row["fit"] == "a=1..11, b=a+1..12"
+    assert row["validate"] == "a=1..47, b=a+1..48"
+    assert (row["key"], row["verdict"], row["params"]) == ("period", "law", ["a", "b"])
+    assert row["rows"] == 66
+    assert [(p["when"], p["formula"]) for p in row["pieces"]] == [
+        ("b % (2*a) != a", "a + b"), ("b % (2*a) == a", "2*a")]
+    assert row["validated_range"] == "a=1..47, b=13..48, b/a up to 48"
+    assert (row["validated_rows"], row["validated_correct"], row["validated_wrong"]) == (1062, 1062, [])
+
+
+@pytest.mark.parametrize("space", ["linear2:3", "all-but:linear2:2"])
+def test_two_parameter_rows_match_the_command(cli, space):
+    records = cli.lines("laws", space, "--coefficients", "0..1", "--shifts", "1..1",
+                        "--fit", "1..6", "--validate", "1..24", "--for", "period")
+    # The three-element families {a, b, c1*a + c2*b + 1} and the all-but
+    # {a, b}: the command's records, row for row.
+    assert records, "the command found no family"
+    assert all(", b=" in r["fit"] for r in records), records
+    found = grundy.laws(space, coefficients="0..1", shifts="1..1", fit="1..6",
+                        validate="1..24", keys="period")
+    assert as_rows(found) == flattened(records)
+
+
 def test_the_frame_has_nullable_counts():
     pandas = pytest.importorskip("pandas")
     found = grundy.laws("linear:2", coefficients="1..2", shifts="1..1",

@@ -987,11 +987,29 @@ function lawValidated(law) {
   return law.skipped ? `${text}; ${law.skipped} skipped` : text;
 }
 
+/** A family's region as the sweep form's ranges by parameter: `a=1..60`
+ *  gives { a: '1..60' }, a two-parameter family's `a=1..11, b=a+1..12`
+ *  gives { a: '1..11', b: 'a+1..12' } (a bare `1..60` is a's). */
+function regionRanges(region) {
+  const ranges = {};
+  for (const part of region.split(', ')) {
+    const at = part.indexOf('=');
+    if (at < 0) ranges.a = part;
+    else ranges[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return ranges;
+}
+
 /** The sweep tab's URL for a family of the catalogue: its template over
- *  its fitting range, the law's key chosen for "find the formula". */
+ *  its fitting region (each parameter's range), the law's key chosen for
+ *  "find the formula". */
 function sweepHref(row, key) {
-  const q = new URLSearchParams({ family: row.family,
-    a: row.fit.replace(/^a=/, ''), for: key });
+  const ranges = regionRanges(row.fit);
+  const q = new URLSearchParams({ family: row.family });
+  for (const name of ['a', 'b']) {
+    if (ranges[name]) q.set(name, ranges[name]);
+  }
+  q.set('for', key);
   return `?${q}#sweep`;
 }
 
@@ -1045,6 +1063,10 @@ function renderLaws(r) {
     const tr = el('tr');
     tr.append(el('td', { class: 'family' }));
     tr.lastChild.append(el('code', {}, row.family));
+    // A two-parameter family lives on a region (a < b): its fitting one.
+    if (law.params.length > 1) {
+      tr.lastChild.append(el('span', { class: 'evidence' }, `on ${row.fit}`));
+    }
     tr.append(el('td', {}, law.key));
     const cell = el('td', { class: 'law' });
     cell.append(lawPieces(law));

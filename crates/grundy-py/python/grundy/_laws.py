@@ -118,15 +118,20 @@ def laws(
 
     Each space is written as for the command: ``"linear:2"``,
     ``"linear:3"`` or ``"linear:4"`` (every family of sets ``{a, c1*a +
-    d1, ...}``), or ``"all-but:linear:K"``; ``coefficients`` and
-    ``shifts`` are the ranges of each ``ci`` and ``di`` (``"1..4"``,
-    ``"-4..4"``, or ``range(1, 5)``). Each family is swept on the values
-    of ``a`` in ``fit`` and ``validate``; each key in ``keys``
+    d1, ...}``), ``"linear2:3"`` (every two-parameter family ``{a, b,
+    c1*a + c2*b + d}`` on the region ``a < b``, coefficients from 0),
+    ``"linear2:2"`` (the one family ``{a, b}``), or ``"all-but:linear:K"``,
+    ``"all-but:linear2:K"``; ``coefficients`` and ``shifts`` are the
+    ranges of each ``ci`` and ``di`` (``"1..4"``, ``"-4..4"``, or
+    ``range(1, 5)``). Each family is swept on the values of ``a`` in
+    ``fit`` and ``validate`` (for a two-parameter family, on the region
+    ``LO <= a < b <= HI`` of each); each key in ``keys``
     (``"period"``, ``"preperiod"``, ``"saltus"``, ``"max_value"``,
     ``"outcome_period"``, ``"outcome_preperiod"``) is fitted on ``fit``
     (``degree`` is the highest degree of a formula, 0 to 6) and the law
     is tested on the rows of ``validate`` outside ``fit``, which must
-    reach twice the top of ``fit``. ``max_positions``, ``timeout``,
+    reach twice the top of ``fit`` (4 times for a two-parameter space).
+    ``max_positions``, ``timeout``,
     ``jobs`` are the per-set budget and the workers of each family's
     sweep, as for :func:`grundy.sweep`; Ctrl-C stops the search;
     ``progress=True`` shows a bar counting families.
@@ -135,7 +140,9 @@ def laws(
     dicts: one row per family and key, with the keys of the command's
     JSON lines (docs/JSON.md): the family's ``space``, ``index``,
     ``family`` (a :func:`grundy.sweep` template), ``coefficients``,
-    ``shifts``, ``fit``, ``validate``; then its law's ``key``,
+    ``shifts``, ``fit``, ``validate`` (for a two-parameter family, its
+    regions as sweep parameters: ``"a=1..11, b=a+1..12"``); then its
+    law's ``key``,
     ``verdict`` (``"law"``, ``"refuted"``, ``"unvalidated"``,
     ``"no_simple_law"``, ``"unfit"``), ``reason``, ``shape``, ``params``,
     ``rows``, ``pieces``, ``exceptions``, ``check`` (the ``grundy sweep
