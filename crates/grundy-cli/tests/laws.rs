@@ -131,45 +131,55 @@ fn laws_hold_beyond_both_ranges() {
             let v = &law["validated"];
             assert_eq!(v["rows"], v["correct"], "{law}");
             for a in [61, 97, 130] {
-                let rules: grundy::Rules = set_at(r, a).parse().unwrap();
-                let report = grundy::period(
-                    &rules,
-                    grundy::Play::Normal,
-                    &grundy::PeriodOptions::default(),
-                    &grundy::Budget::default(),
-                )
-                .unwrap();
-                let row = grundy_sweep::Row {
-                    index: 0,
-                    params: vec![a],
-                    set: report.set.clone(),
-                    result: grundy_sweep::Evaluation::Found(
-                        grundy_sweep::Found {
-                            preperiod: report.preperiod,
-                            period: report.period,
-                            saltus: report.saltus,
-                            outcome_preperiod: report.outcome.preperiod,
-                            outcome_period: report.outcome.period,
-                            max_value: report.max_value,
-                            positions: report.positions,
-                        },
-                    ),
-                };
-                for check in law["check"].as_array().unwrap() {
-                    let check = check.as_str().unwrap();
-                    let c = grundy_sweep::Check::parse(check, &["a"]).unwrap();
-                    assert_eq!(
-                        c.verdict(&["a"], &row),
-                        grundy_sweep::Verdict::Pass,
-                        "{} at a = {a}: {check}",
-                        r["family"]
-                    );
-                    checked += 1;
-                }
+                checked += checks_pass(law, &set_at(r, a), &["a"], &[a]);
             }
         }
     }
     assert!(checked >= 40, "only {checked} checks");
+}
+
+/// Runs every `--check` expression of `law` against the period of `set`
+/// computed afresh by `grundy::period`, at the parameters `values` of
+/// `names`; asserts each passes and returns how many ran.
+pub(crate) fn checks_pass(
+    law: &Value,
+    set: &str,
+    names: &[&str],
+    values: &[i64],
+) -> usize {
+    let rules: grundy::Rules = set.parse().unwrap();
+    let report = grundy::period(
+        &rules,
+        grundy::Play::Normal,
+        &grundy::PeriodOptions::default(),
+        &grundy::Budget::default(),
+    )
+    .unwrap();
+    let row = grundy_sweep::Row {
+        index: 0,
+        params: values.to_vec(),
+        set: report.set.clone(),
+        result: grundy_sweep::Evaluation::Found(grundy_sweep::Found {
+            preperiod: report.preperiod,
+            period: report.period,
+            saltus: report.saltus,
+            outcome_preperiod: report.outcome.preperiod,
+            outcome_period: report.outcome.period,
+            max_value: report.max_value,
+            positions: report.positions,
+        }),
+    };
+    let checks = law["check"].as_array().unwrap();
+    for check in checks {
+        let check = check.as_str().unwrap();
+        let c = grundy_sweep::Check::parse(check, names).unwrap();
+        assert_eq!(
+            c.verdict(names, &row),
+            grundy_sweep::Verdict::Pass,
+            "{set} at {values:?}: {check}"
+        );
+    }
+    checks.len()
 }
 
 /// The catalogue groups the laws by shape and prints, after each table,

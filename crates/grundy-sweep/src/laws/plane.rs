@@ -24,7 +24,7 @@
 //! skip them ([`Plane::guard`]). A family with no other member in the
 //! fitting region is left out as degenerate.
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::laws::search::{LawError, LawInput};
 use crate::laws::space::{Listing, MAX_TEMPLATES, Member, Space, Span};
 
@@ -85,23 +85,7 @@ pub(crate) fn families(
             )),
         ));
     }
-    let max = grundy::MAX_ELEMENT as i64;
-    for (input, what, span) in [
-        (LawInput::Coefficients, "coefficients", coefficients),
-        (LawInput::Shifts, "shifts", shifts),
-    ] {
-        if span.lo < -max || span.hi > max {
-            return Err(LawError::new(
-                Some(input),
-                Error::new(
-                    ErrorKind::TooLarge,
-                    format!(
-                        "{what} {span} reach past {max}, the largest element of a set; narrow the range"
-                    ),
-                ),
-            ));
-        }
-    }
+    super::space::within_elements(coefficients, shifts)?;
     let size = |s: Span| i128::from(s.hi) - i128::from(s.lo) + 1;
     let templates = size(coefficients) * size(coefficients) * size(shifts);
     if templates > i128::from(MAX_TEMPLATES) {

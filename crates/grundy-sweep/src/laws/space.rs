@@ -330,23 +330,7 @@ impl Space {
                 )),
             ));
         }
-        let max = grundy::MAX_ELEMENT as i64;
-        for (input, what, span) in [
-            (LawInput::Coefficients, "coefficients", coefficients),
-            (LawInput::Shifts, "shifts", shifts),
-        ] {
-            if span.lo < -max || span.hi > max {
-                return Err(LawError::new(
-                    Some(input),
-                    Error::new(
-                        ErrorKind::TooLarge,
-                        format!(
-                            "{what} {span} reach past {max}, the largest element of a set; narrow the range"
-                        ),
-                    ),
-                ));
-            }
-        }
+        within_elements(coefficients, shifts)?;
         let size = |s: Span| i128::from(s.hi) - i128::from(s.lo) + 1;
         if size(coefficients) * size(shifts) > i128::from(MAX_TEMPLATES) {
             return Err(too_many(*self, coefficients, shifts));
@@ -403,6 +387,31 @@ impl Space {
         }
         Ok(Listing { families, templates, merged, degenerate, late })
     }
+}
+/// Refuses coefficients or shifts past the largest element of a set
+/// (one line naming the range), for every space.
+pub(super) fn within_elements(
+    coefficients: Span,
+    shifts: Span,
+) -> Result<(), LawError> {
+    let max = grundy::MAX_ELEMENT as i64;
+    for (input, what, span) in [
+        (LawInput::Coefficients, "coefficients", coefficients),
+        (LawInput::Shifts, "shifts", shifts),
+    ] {
+        if span.lo < -max || span.hi > max {
+            return Err(LawError::new(
+                Some(input),
+                Error::new(
+                    ErrorKind::TooLarge,
+                    format!(
+                        "{what} {span} reach past {max}, the largest element of a set; narrow the range"
+                    ),
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The error for a space of more than [`MAX_TEMPLATES`] templates.
