@@ -100,8 +100,8 @@ impl PlayMethod {
         match self {
             PlayMethod::Exact => "exact",
             PlayMethod::Grundy => "grundy",
-            PlayMethod::Bouton => "bouton",
-            PlayMethod::Quotient => "quotient",
+            PlayMethod::Bouton => MisereMethod::Bouton.name(),
+            PlayMethod::Quotient => MisereMethod::Quotient.name(),
         }
     }
 
