@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::util::{grundy, run};
+use crate::util::{grundy, run, run_in};
 
 /// The three-element space with coefficients 1..3 and shifts -2..2,
 /// fitted on a = 1..30 and validated to 120: 83 families, about a second
@@ -28,15 +28,7 @@ fn laws(dir: &Path, extra: &[&str], code: i32) -> (String, String) {
     let mut args = vec!["laws"];
     args.extend(MID);
     args.extend(extra);
-    let out = grundy(&args).current_dir(dir).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "grundy {args:?}\nstdout: {stdout}\nstderr: {stderr}"
-    );
-    (stdout, stderr)
+    run_in(dir, &args, code)
 }
 
 fn read(dir: &Path, name: &str) -> String {

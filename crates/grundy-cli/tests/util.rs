@@ -11,7 +11,20 @@ pub fn grundy(args: &[&str]) -> Command {
 
 /// Runs, expects exit code `code`, returns (stdout, stderr).
 pub fn run(args: &[&str], code: i32) -> (String, String) {
-    let out = grundy(args).output().unwrap();
+    expect(&mut grundy(args), args, code)
+}
+
+/// [`run`] with `dir` as the working directory.
+pub fn run_in(
+    dir: &std::path::Path,
+    args: &[&str],
+    code: i32,
+) -> (String, String) {
+    expect(grundy(args).current_dir(dir), args, code)
+}
+
+fn expect(cmd: &mut Command, args: &[&str], code: i32) -> (String, String) {
+    let out = cmd.output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
