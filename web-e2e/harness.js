@@ -84,4 +84,16 @@ async function launch(options = {}) {
   return context;
 }
 
-module.exports = { ROOT, cli, grundyBin, startServer, launch };
+/** A new page of `context` whose script errors and console errors are
+ *  gathered in `page.problems` (tests assert it stays empty). */
+async function watchedPage(context) {
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.problems.push(m.text());
+  });
+  return page;
+}
+
+module.exports = { ROOT, cli, grundyBin, startServer, launch, watchedPage };

@@ -6,7 +6,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { cli, startServer, launch } = require('../harness');
+const { cli, startServer, launch, watchedPage } = require('../harness');
 
 let server;
 let context;
@@ -22,13 +22,9 @@ test.after(async () => {
 });
 
 async function open() {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  const page = await watchedPage(context);
   await page.goto(server.url);
   await page.waitForSelector('#r-period:not(:empty)');
-  page.problems = problems;
   return page;
 }
 

@@ -8,7 +8,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, cli, startServer, launch } = require('../harness');
+const { ROOT, cli, startServer, launch, watchedPage } = require('../harness');
 
 const LAWS_MD = fs.readFileSync(path.join(ROOT, 'docs', 'LAWS.md'), 'utf8');
 
@@ -27,15 +27,11 @@ test.after(async () => {
 
 /** Opens the page at the laws tab; the catalogue loads in view. */
 async function open() {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  const page = await watchedPage(context);
   const loaded = page.waitForResponse((r) => r.url().includes('/api/laws'));
   await page.goto(`${server.url}#laws`);
   await loaded;
   await page.waitForSelector('#laws-table tbody tr');
-  page.problems = problems;
   return page;
 }
 
