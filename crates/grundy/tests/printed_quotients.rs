@@ -9,7 +9,7 @@
 //!   quaternary games, 2003): the normal-play values, the misère genus
 //!   of single heaps 1..6 and of heap 4 + heap 4, and that heap 2 is the
 //!   Nim heap *2 in misère play;
-//! - T. E. Plambeck, "Quaternary games" (same pages, 2005): every two-
+//! - T. E. Plambeck, "Quaternary games" (same pages): every two-
 //!   digit quaternary code but .31 (after Winning Ways' table) and every
 //!   three-digit one but .121, .123, .131, .201, .211, .312 and .331 has
 //!   only misère Nim heaps as heap values, and every subtraction game
