@@ -118,10 +118,12 @@ fn sums(h: u64) -> Vec<Vec<u64>> {
 
 /// A game whose every heap is a misère Nim heap (*g for its Grundy
 /// value g) plays every sum as misère Nim on the values. Checked on
-/// every sum of up to three heaps of 1..=24 and on the quotient: the
-/// values 0..=m all occur (every option of a one-heap game is a smaller
-/// heap), so the quotient is misère Nim's on heaps up to m, the tame
-/// T_n with n the bit length of m (Plambeck and Siegel, 2008).
+/// every sum of up to three heaps of 1..=24 and on the quotient: with
+/// m the largest Grundy value of heaps up to 64 (all these games repeat
+/// well before), the values 0..=m all occur (every option of a heap is
+/// one smaller heap or none), so the quotient is misère Nim's on heaps
+/// up to m, the tame T_n with n the bit length of m (Plambeck and
+/// Siegel, 2008).
 fn assert_misere_nim_heaps(game: &str) {
     const H: u64 = 24;
     let r = solve(game);
