@@ -99,7 +99,7 @@ impl<'a> Ctx<'a> {
             Base::Param(y) => {
                 Some((y.min(self.scheme.x), y.max(self.scheme.x)))
             }
-            Base::Const => None,
+            Base::Const | Base::Form(_) => None,
         }
     }
 

@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 
 use crate::expr::{CmpOp, Cond, Expr};
-use crate::scheme::{Base, Label, Scheme};
+use crate::scheme::{Base, Label, Scheme, cut_exprs};
 
 /// Whether cells are restricted to the exact or the open ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ enum Filter {
 impl Filter {
     fn admits(self, pos: i64, base: Base) -> bool {
         match (self, base) {
-            (Filter::All, _) | (_, Base::Const) => true,
+            (Filter::All, _) | (_, Base::Const | Base::Form(_)) => true,
             (Filter::Exact, Base::Param(_)) => pos % 2 == 0,
             (Filter::Open, Base::Param(_)) => pos % 2 == 1,
         }
@@ -107,7 +107,7 @@ fn cover(
     avoid: &[i64],
 ) -> Vec<Cond> {
     let filters: &[Filter] = match s.base {
-        Base::Const => &[Filter::All],
+        Base::Const | Base::Form(_) => &[Filter::All],
         Base::Param(_) => &[Filter::All, Filter::Exact, Filter::Open],
     };
     let mut cands: Vec<(Vec<i64>, Cond)> = Vec::new();
@@ -178,6 +178,20 @@ pub(crate) fn conditions(
     let owner = |l: &Label| groups.iter().position(|g| g.contains(l));
     (0..groups.len())
         .map(|gi| {
+            let selects_right = |c: &Cond| {
+                reps.iter().all(|(l, p)| match owner(l) {
+                    Some(o) => c.eval(p) == Some(o == gi),
+                    None => true,
+                })
+            };
+            if let Base::Form(_) = s.base {
+                let describe = |mine: bool| {
+                    form_cover(s, reps, &|l: &Label| {
+                        owner(l).map(|o| (o == gi) == mine)
+                    })
+                };
+                return shorter(describe, &selects_right);
+            }
             let pos = |init: bool, mine: bool| -> Vec<i64> {
                 reps.keys()
                     .filter(|l| match owner(l) {
@@ -219,25 +233,142 @@ pub(crate) fn conditions(
                 }
                 Cond::or(terms)
             };
-            let selects_right = |c: &Cond| {
-                reps.iter().all(|(l, p)| match owner(l) {
-                    Some(o) => c.eval(p) == Some(o == gi),
-                    None => true,
-                })
-            };
-            // Directly, or as "not one of the others" (`b != 2*a`),
-            // whichever reads shorter.
-            let direct = simplify(describe(true), &selects_right);
-            let others = simplify(negate(describe(false)), &selects_right);
-            if selects_right(&others)
-                && (others.size() < direct.size() || !selects_right(&direct))
-            {
-                others
-            } else {
-                direct
-            }
+            shorter(describe, &selects_right)
         })
         .collect()
+}
+
+/// The group's cells described directly, or as "not one of the others"
+/// (`b != 2*a`), whichever reads shorter once simplified.
+fn shorter(
+    describe: impl Fn(bool) -> Cond,
+    selects_right: &dyn Fn(&Cond) -> bool,
+) -> Cond {
+    let direct = simplify(describe(true), selects_right);
+    let others = simplify(negate(describe(false)), selects_right);
+    if selects_right(&others)
+        && (others.size() < direct.size() || !selects_right(&direct))
+    {
+        others
+    } else {
+        direct
+    }
+}
+
+/// The rows of a form scheme's group `mine` (or of the other groups) as a
+/// union of intervals of the residue between cut points, chosen greedily
+/// among those that hold on no class of the other side (classes no group
+/// owns are free), in each zone (`x < y` when the first cell stands alone,
+/// where the residue is x itself, then the rest).
+fn form_cover(
+    s: &Scheme,
+    reps: &BTreeMap<Label, Vec<i64>>,
+    side: &dyn Fn(&Label) -> Option<bool>,
+) -> Cond {
+    let x = Expr::Var(s.x);
+    let y = s.times_y(1);
+    let nparams = reps.values().next().map_or(0, Vec::len);
+    let cuts = cut_exprs(s.x, nparams);
+    let mut terms = Vec::new();
+    for initial in [true, false] {
+        let in_zone = |l: &Label| matches!(l, Label::Initial(_)) == initial;
+        let (zone, v) = match (initial, s.start > 0) {
+            (true, _) => (cmp(x.clone(), CmpOp::Lt, y.clone()), x.clone()),
+            (false, true) => {
+                (cmp(x.clone(), CmpOp::Ge, y.clone()), s.residue_expr())
+            }
+            (false, false) => (Cond::True, s.residue_expr()),
+        };
+        let lower = |c: &Expr| {
+            [CmpOp::Gt, CmpOp::Ge].map(|op| cmp(v.clone(), op, c.clone()))
+        };
+        let upper = |c: &Expr| {
+            [CmpOp::Lt, CmpOp::Le].map(|op| cmp(v.clone(), op, c.clone()))
+        };
+        let mut cands: Vec<Cond> = Vec::new();
+        for c in &cuts {
+            cands.push(cmp(v.clone(), CmpOp::Eq, c.clone()));
+            cands.extend(lower(c));
+            cands.extend(upper(c));
+        }
+        for lo in &cuts {
+            for hi in &cuts {
+                for l in lower(lo) {
+                    for h in upper(hi) {
+                        cands.push(Cond::and(vec![l.clone(), h]));
+                    }
+                }
+            }
+        }
+        let mut left: Vec<&Label> = reps
+            .keys()
+            .filter(|l| in_zone(l) && side(l) == Some(true))
+            .collect();
+        let covered = |c: &Cond| -> Option<Vec<&Label>> {
+            let mut hit = Vec::new();
+            for (l, p) in reps.iter().filter(|(l, _)| in_zone(l)) {
+                if c.eval(p) == Some(true) {
+                    match side(l) {
+                        Some(false) => return None,
+                        Some(true) => hit.push(l),
+                        None => {}
+                    }
+                }
+            }
+            Some(hit)
+        };
+        let cover: Vec<(Vec<&Label>, &Cond)> = cands
+            .iter()
+            .filter_map(|c| covered(c).map(|h| (h, c)))
+            .filter(|(h, _)| !h.is_empty())
+            .collect();
+        let mut parts = Vec::new();
+        while !left.is_empty() {
+            let best = cover
+                .iter()
+                .map(|(h, c)| {
+                    (h.iter().filter(|l| left.contains(l)).count(), c)
+                })
+                .filter(|t| t.0 > 0)
+                .max_by(|a, b| {
+                    a.0.cmp(&b.0)
+                        .then(b.1.size().cmp(&a.1.size()))
+                        .then(is_eq(a.1).cmp(&is_eq(b.1)))
+                });
+            let Some((_, c)) = best else { break };
+            let (h, _) = cover.iter().find(|(_, d)| d == c).unwrap();
+            left.retain(|l| !h.contains(l));
+            parts.push((*c).clone());
+        }
+        // A class no interval isolates: every comparison, as it holds on
+        // the class.
+        for l in left {
+            let p = &reps[l];
+            let value = v.eval(p);
+            parts.push(Cond::and(
+                cuts.iter()
+                    .map(|c| {
+                        let op = match value.cmp(&c.eval(p)) {
+                            std::cmp::Ordering::Less => CmpOp::Lt,
+                            std::cmp::Ordering::Equal => CmpOp::Eq,
+                            std::cmp::Ordering::Greater => CmpOp::Gt,
+                        };
+                        cmp(v.clone(), op, c.clone())
+                    })
+                    .collect(),
+            ));
+        }
+        if !parts.is_empty() {
+            terms.push(Cond::and(vec![zone, Cond::or(parts)]));
+        }
+    }
+    Cond::or(terms)
+}
+
+/// Whether a condition is one equation (`u == 0` reads better than
+/// `u < 1`).
+fn is_eq(c: &Cond) -> bool {
+    matches!(c, Cond::Cmp(_, CmpOp::Eq, _))
 }
 
 /// The negation, by De Morgan's laws and negated comparisons.

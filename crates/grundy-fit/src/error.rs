@@ -24,6 +24,9 @@ pub enum Error {
     /// [`Options::max_exceptions`](crate::Options::max_exceptions) outside
     /// 0 to 1.
     ExceptionShare(f64),
+    /// [`Options::max_leading`](crate::Options::max_leading) outside 0 to
+    /// 1.
+    LeadingShare(f64),
     /// A table without parameters.
     NoParameters,
     /// A parameter name that is not a name of the `--check` language.
@@ -142,6 +145,10 @@ impl fmt::Display for Error {
                 f,
                 "exception share {share} is not between 0 and 1 (default 0.05)"
             ),
+            Error::LeadingShare(share) => write!(
+                f,
+                "leading share {share} is not between 0 and 1 (default 1/6)"
+            ),
             Error::NoParameters => f.write_str(
                 "no parameters; a family needs at least one, e.g. \"a=1..30\"",
             ),
@@ -247,6 +254,7 @@ mod tests {
             Error::DegreeTooHigh(9),
             Error::NoPieces,
             Error::ExceptionShare(2.0),
+            Error::LeadingShare(-1.0),
             Error::NoParameters,
             Error::BadParameterName("2a".into()),
             Error::ReservedParameterName("gcd".into()),

@@ -33,7 +33,6 @@ use crate::search::SchemeFit;
 /// ```
 pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
     options.check()?;
-    let n = table.params().len();
     let usable: Vec<(&[i64], i64)> = table
         .rows()
         .iter()
@@ -46,6 +45,52 @@ pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
             key: table.key(),
         });
     }
+    let whole = fit_from(table, options, &usable, None);
+    if whole.verdict == FitVerdict::Law
+        && whole.exceptions.iter().all(|r| r.value.is_none())
+    {
+        return Ok(whole);
+    }
+    // A law from a threshold on: the rows below it (the smallest values
+    // of the first parameter, at most `max_leading` of the rows) are left
+    // to exceptions, and the rest must make a law as above. The highest
+    // such threshold is tried (a law of the rows from a lower one is a
+    // law of these rows too); the rows below it that its pieces explain
+    // count as explained. It replaces the whole table's fit if that has
+    // no law or more exceptions.
+    let lead = (options.max_leading * usable.len() as f64) as usize;
+    let mut firsts: Vec<i64> = usable.iter().map(|r| r.0[0]).collect();
+    firsts.sort_unstable();
+    let Some(&t) = firsts.get(lead).filter(|&&t| t > firsts[0]) else {
+        return Ok(whole);
+    };
+    let from = fit_from(table, options, &usable, Some(t));
+    Ok(
+        if from.verdict == FitVerdict::Law
+            && (whole.verdict != FitVerdict::Law
+                || from.exceptions.len() < whole.exceptions.len())
+        {
+            from
+        } else {
+            whole
+        },
+    )
+}
+
+/// The fit of the rows whose first parameter is at least `from` (all rows
+/// without it); rows below it are exceptions unless a piece explains them.
+fn fit_from(
+    table: &FitTable,
+    options: &Options,
+    all: &[(&[i64], i64)],
+    from: Option<i64>,
+) -> Fit {
+    let n = table.params().len();
+    let usable: Vec<(&[i64], i64)> = all
+        .iter()
+        .copied()
+        .filter(|r| from.is_none_or(|t| r.0[0] >= t))
+        .collect();
     let allowed = (options.max_exceptions * usable.len() as f64) as usize;
     let budget = options.max_pieces + allowed;
     let params: Vec<&[i64]> = usable.iter().map(|r| r.0).collect();
@@ -102,14 +147,14 @@ pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
         verdict: FitVerdict::NoSimpleLaw(reason),
     };
     let Some((sf, _)) = best else {
-        return Ok(no_law(format!(
+        return no_law(format!(
             "no description with at most {} pieces, each confirmed by at \
              least {} rows beyond those that determine it, and at most \
              {allowed} exceptions, among {} rows with a value",
             options.max_pieces,
             options.min_spare,
             usable.len()
-        )));
+        ));
     };
     let ctx = Ctx::new(
         sf.scheme,
@@ -119,10 +164,15 @@ pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
         options.min_spare,
         allowed,
     );
-    let f = assemble(table, &sf, &ctx, &usable);
-    let stray = f.exceptions.iter().filter(|r| r.value.is_some()).count();
+    let f = assemble(table, &sf, &ctx, &usable, from);
+    // Exceptions below the threshold are allowed; the others count.
+    let stray = f
+        .exceptions
+        .iter()
+        .filter(|r| r.value.is_some() && from.is_none_or(|t| r.params[0] >= t))
+        .count();
     if f.pieces.len() > options.max_pieces || stray > allowed {
-        return Ok(no_law(format!(
+        return no_law(format!(
             "the simplest description found needs {} piece{} and leaves {} \
              of {} rows unexplained (a law may have {} pieces and {} \
              exceptions)",
@@ -132,15 +182,15 @@ pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
             usable.len(),
             options.max_pieces,
             allowed
-        )));
+        ));
     }
     if f.pieces.is_empty() {
-        return Ok(no_law(format!(
+        return no_law(format!(
             "no piece is backed by enough rows among {} rows with a value",
             usable.len()
-        )));
+        ));
     }
-    Ok(f)
+    f
 }
 
 /// Turns the winning scheme's groups into pieces and re-checks every row
@@ -150,6 +200,7 @@ fn assemble(
     sf: &SchemeFit,
     ctx: &Ctx<'_>,
     usable: &[(&[i64], i64)],
+    from: Option<i64>,
 ) -> Fit {
     let names = table.params();
     let n = names.len();
@@ -169,7 +220,11 @@ fn assemble(
     loop {
         // Which rows each draft explains, by evaluating the printed trees.
         let exprs: Vec<Expr> = drafts.iter().map(|(_, f)| f.expr(n)).collect();
+        // Rows of the fit by their index among `usable`; rows below the
+        // threshold that a piece explains are only counted (the evidence
+        // is that of the rows the pieces were fitted on).
         let mut explained: Vec<Vec<usize>> = vec![Vec::new(); drafts.len()];
+        let mut below: Vec<usize> = vec![0; drafts.len()];
         let mut first: Vec<usize> = vec![usize::MAX; drafts.len()];
         let mut exceptions = Vec::new();
         let mut u = 0;
@@ -180,18 +235,24 @@ fn assemble(
             if let Some(i) = hit {
                 first[i] = first[i].min(ri);
             }
+            let fitted = from.is_none_or(|t| row.params[0] >= t);
             match (row.value, hit) {
                 (Some(v), Some(i))
                     if exprs[i].eval(&row.params) == Some(v) =>
                 {
-                    explained[i].push(u);
+                    if fitted {
+                        explained[i].push(u);
+                    } else {
+                        below[i] += 1;
+                    }
                 }
                 _ => exceptions.push(row.clone()),
             }
-            if row.value.is_some() {
+            if row.value.is_some() && fitted {
                 u += 1;
             }
         }
+        debug_assert_eq!(u, usable.len());
         // Exact evidence; a piece that lacks it is dropped.
         let needed: Vec<usize> = drafts
             .iter()
@@ -221,7 +282,7 @@ fn assemble(
                         formula_latex: f.latex(names),
                         when,
                         formula: exprs[i].clone(),
-                        rows: explained[i].len(),
+                        rows: explained[i].len() + below[i],
                         needed: needed[i],
                         degree: f.degree,
                         nparams: n,

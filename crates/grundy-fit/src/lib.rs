@@ -38,13 +38,14 @@
 //! A **formula** is a polynomial with rational coefficients (degree at
 //! most 3 by default, [`Options::degree`]) in the parameters and, where a
 //! law needs it, a residue `u = x % (P*y)` of one parameter by a multiple
-//! of another (`b % (2*a)`) or by a constant (`k % 3`), possibly divided
-//! by `gcd(x, y)`. Rational coefficients are written over a common
+//! of another (`b % (2*a)`), by a constant (`k % 3`) or by a linear form
+//! of the other parameters (`b % (2*a + 1)`, `c % (a + b)`), possibly
+//! divided by `gcd(x, y)`. Rational coefficients are written over a common
 //! denominator, `(k*k + k)/2`; the division is exact on the piece.
 //! A **condition** combines comparisons of a parameter with small
 //! multiples of another (`b < 2*a`, `b >= 3*a`) and comparisons of the
-//! residue (`b % (2*a) == a`, `b % a == 0`, `k % 3 <= 1`) with `&&` and
-//! `||`; `true` for a single piece.
+//! residue (`b % (2*a) == a`, `b % a == 0`, `k % 3 <= 1`, `b % (2*a +
+//! 1) >= a`) with `&&` and `||`; `true` for a single piece.
 //!
 //! Both are written in the expression language of `grundy sweep --check`
 //! (evalexpr 13 with `gcd`, `mod`, `div`, ...). Powers are printed as
@@ -81,7 +82,13 @@
 //!    each row in a cell (`x == t*y` or `t*y < x < (t+1)*y`); cells below
 //!    `x = T*y` are classes of their own, later ones repeat with period
 //!    `P` (the class is the cell of `u = x % (P*y)`). The one-class scheme
-//!    (a plain polynomial) is tried first.
+//!    (a plain polynomial) is tried first. Constant moduli go up to 12.
+//!    A base may also be a linear form of the other parameters (`2*a +
+//!    1`, `a + b`; period 1, start 0 or 1): its multiples are not where
+//!    such laws break, so the class of a row is instead the outcome of
+//!    comparing `u` with 0, 1 and `p - 1` .. `p + 2` for each other
+//!    parameter `p` (the sets {a, b, a + 1} have period `2*a + 1` exactly
+//!    when `b % (2*a + 1)` is `a` or `a + 1`).
 //! 2. **Exact fits** (`linalg.rs`, `search.rs`): each class gets the
 //!    lowest-degree polynomial (in the parameters and `u`, optionally
 //!    times the value's `gcd(x, y)`) that is exact on all its rows, solved
@@ -116,16 +123,23 @@
 //! [`Options::max_exceptions`] of the rows with a value unexplained;
 //! otherwise the fit's [`FitVerdict`] is [`FitVerdict::NoSimpleLaw`] with
 //! the reason, no pieces are offered, and every row is listed as an
-//! exception.
+//! exception. A law may also hold from a threshold of the first parameter
+//! on: when the whole table has no law without exceptions, the rows from
+//! the highest threshold that leaves at most [`Options::max_leading`] of
+//! the rows below it are fitted alone (with the same rules), and the rows
+//! below it that the pieces do not explain are listed as exceptions; that
+//! fit wins if the whole table has no law or more exceptions.
 //! Rows without a value are always listed as exceptions and never count
 //! against a law.
 //!
 //! # Limits
 //!
-//! - Moduli are `P*y` for one parameter `y` and `P <= 4`, or constants up
-//!   to 6; breakpoints are multiples of `y` (not `y/2`, not `y + 1`).
-//!   Laws needing a modulus such as `a + b` or `2*a + 1`, or several
-//!   residues at once, are reported as having no simple law.
+//! - Moduli are `P*y` for one parameter `y` and `P <= 4`, constants up
+//!   to 12, or the linear forms `c*p + d` (c <= 3, |d| <= 1), `p + q`,
+//!   `2*p + q`, `p + 2*q` of the other parameters; breakpoints are
+//!   multiples of `y` (not `y/2`), or with a form 0, 1 and `p - 1` ..
+//!   `p + 2`. Laws needing other moduli, `floor(b/a)` in a formula, or
+//!   several residues at once, are reported as having no simple law.
 //! - The only divisor is `gcd(x, y)` of the scheme's pair.
 //! - Coefficients are fractions with numerator and denominator below
 //!   2^30; formulas are evaluated in `i64` (as the CLI does).

@@ -20,6 +20,11 @@ pub struct Options {
     /// Largest share of the rows with a value that may stay unexplained
     /// (sporadic exceptions) in a law (default 0.05).
     pub max_exceptions: f64,
+    /// Largest share of the rows, those with the smallest values of the
+    /// first parameter, that a law may leave wholly to exceptions when it
+    /// holds from a threshold on ("for a >= 6", default 1/6); beyond the
+    /// threshold `max_exceptions` applies.
+    pub max_leading: f64,
 }
 
 impl Default for Options {
@@ -29,6 +34,7 @@ impl Default for Options {
             max_pieces: 8,
             min_spare: 3,
             max_exceptions: 0.05,
+            max_leading: 1.0 / 6.0,
         }
     }
 }
@@ -59,6 +65,9 @@ impl Options {
         }
         if !(0.0..=1.0).contains(&self.max_exceptions) {
             return Err(Error::ExceptionShare(self.max_exceptions));
+        }
+        if !(0.0..=1.0).contains(&self.max_leading) {
+            return Err(Error::LeadingShare(self.max_leading));
         }
         Ok(())
     }

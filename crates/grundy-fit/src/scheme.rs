@@ -16,8 +16,74 @@
 //!
 //! Formulas may use the residue `u` as an extra variable (`2*b + 3*a -
 //! (b % (2*a))`), which lets one formula serve several classes.
+//!
+//! A third kind of base is a linear form of the other parameters (`a + b`,
+//! `2*a + b`, `2*a + 1`): the modulus of laws such as that of the sets
+//! {a, b, c}, whose period is `a + b` when `c % (a + b)` lies between `a`
+//! and `b`. Its multiples are not where such laws break: the residue
+//! `u = x % y` is compared instead with 0, 1 and `p - 1`, `p`, `p + 1`,
+//! `p + 2` for each other parameter `p`, and the class of a row is the outcome (`<`, `==`,
+//! `>`) of every comparison. The period is 1 and the start 0 or 1 (the
+//! first cell, `x < y`, on its own).
 
 use crate::expr::Expr;
+
+/// A linear form of the parameters, `c1*p1 + c2*p2 + shift` (a term with
+/// coefficient 0 is absent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Form {
+    pub terms: [(usize, i64); 2],
+    pub shift: i64,
+}
+
+impl Form {
+    /// The value at a row, or `None` on overflow.
+    pub(crate) fn value(&self, params: &[i64]) -> Option<i64> {
+        self.terms.iter().try_fold(self.shift, |acc, &(j, c)| {
+            if c == 0 {
+                Some(acc)
+            } else {
+                c.checked_mul(params[j])?.checked_add(acc)
+            }
+        })
+    }
+
+    /// The expression, `2*a + b + 1`.
+    pub(crate) fn expr(&self) -> Expr {
+        let mut e: Option<Expr> = None;
+        for &(j, c) in &self.terms {
+            if c != 0 {
+                let t = Expr::scaled(c, Expr::Var(j));
+                e = Some(match e {
+                    None => t,
+                    Some(acc) => Expr::add(acc, t),
+                });
+            }
+        }
+        let e = e.unwrap_or(Expr::Int(0));
+        match self.shift {
+            0 => e,
+            d if d > 0 => Expr::add(e, Expr::Int(d)),
+            d => Expr::sub(e, Expr::Int(-d)),
+        }
+    }
+
+    /// Whether the form uses parameter `j`.
+    fn uses(&self, j: usize) -> bool {
+        self.terms.iter().any(|&(i, c)| i == j && c != 0)
+    }
+
+    /// The number of terms, counting the shift.
+    fn size(&self) -> i64 {
+        self.terms.iter().filter(|t| t.1 != 0).count() as i64
+            + i64::from(self.shift != 0)
+    }
+}
+
+/// The largest constant modulus (`a % 12`): quasi-polynomials in one
+/// parameter of the one-parameter families reach moduli 7 and 8 (the
+/// periods of {a, 2a + 2, 3a - 4} repeat with a modulo 8).
+const MAX_CONST_PERIOD: i64 = 12;
 
 /// The base of the cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +92,52 @@ pub(crate) enum Base {
     Const,
     /// Cells are cut at multiples of this parameter.
     Param(usize),
+    /// The modulus is this form; cells are cut at 0 and at the other
+    /// parameters (see the module's documentation).
+    Form(Form),
+}
+
+/// The shifts `d` of the cut points `p + d` at each parameter `p`.
+const CUT_SHIFTS: [i64; 4] = [-1, 0, 1, 2];
+
+/// The cut points of a form scheme's residue: 0 and 1, then `p + d` for
+/// each parameter `p` other than x and each shift of [`CUT_SHIFTS`].
+fn cut_points(x: usize, params: &[i64]) -> impl Iterator<Item = i64> + '_ {
+    [0, 1].into_iter().chain(
+        (0..params.len()).filter(move |&j| j != x).flat_map(move |j| {
+            CUT_SHIFTS.map(|d| params[j].saturating_add(d))
+        }),
+    )
+}
+
+/// The expressions of [`cut_points`], in the same order.
+pub(crate) fn cut_exprs(x: usize, nparams: usize) -> Vec<Expr> {
+    let shifted = |j: usize, d: i64| match d {
+        0 => Expr::Var(j),
+        d if d > 0 => Expr::add(Expr::Var(j), Expr::Int(d)),
+        d => Expr::sub(Expr::Var(j), Expr::Int(-d)),
+    };
+    [Expr::Int(0), Expr::Int(1)]
+        .into_iter()
+        .chain(
+            (0..nparams)
+                .filter(|&j| j != x)
+                .flat_map(|j| CUT_SHIFTS.map(|d| shifted(j, d))),
+        )
+        .collect()
+}
+
+/// The outcomes of comparing `v` with every cut point, as digits base 3
+/// (0: below, 1: equal, 2: above; the first cut is the highest digit).
+pub(crate) fn sign_code(v: i64, x: usize, params: &[i64]) -> i64 {
+    cut_points(x, params).fold(0, |acc, c| {
+        3 * acc
+            + match v.cmp(&c) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Greater => 2,
+            }
+    })
 }
 
 /// A way to cut the rows into classes.
@@ -60,11 +172,12 @@ impl Scheme {
         !(self.base == Base::Const && self.period == 1)
     }
 
-    /// The positions a folded class can take.
+    /// The positions a folded class can take (not used by form bases,
+    /// whose classes are codes of comparisons).
     pub(crate) fn folded_positions(&self) -> i64 {
         match self.base {
             Base::Const => self.period,
-            Base::Param(_) => 2 * self.period,
+            Base::Param(_) | Base::Form(_) => 2 * self.period,
         }
     }
 
@@ -72,28 +185,33 @@ impl Scheme {
     pub(crate) fn initial_positions(&self) -> i64 {
         match self.base {
             Base::Const => self.start,
-            Base::Param(_) => 2 * self.start,
+            Base::Param(_) | Base::Form(_) => 2 * self.start,
         }
     }
 
-    /// y for a row (1 for the constant base).
+    /// y for a row (1 for the constant base; 0 where a form overflows,
+    /// which no scheme applies to).
     pub(crate) fn y(&self, params: &[i64]) -> i64 {
         match self.base {
             Base::Const => 1,
             Base::Param(j) => params[j],
+            Base::Form(f) => f.value(params).unwrap_or(0),
         }
     }
 
     /// Whether the scheme applies to these rows: x >= 0 and y >= 1 (so
     /// the truncating `%` of the `--check` language is the usual residue),
-    /// and the cells stay small numbers.
+    /// and the cells stay small numbers. A form base must also reach x on
+    /// some row (else the residue is x itself and the scheme adds nothing).
     pub(crate) fn applies(&self, rows: &[&[i64]]) -> bool {
-        rows.iter().all(|p| {
+        let fits = rows.iter().all(|p| {
             let y = self.y(p);
             p[self.x] >= 0
                 && y >= 1
                 && y.checked_mul(self.period.max(self.start)).is_some()
-        })
+        });
+        fits && (!matches!(self.base, Base::Form(_))
+            || rows.iter().any(|p| p[self.x] >= self.y(p)))
     }
 
     /// u = x % (P*y).
@@ -108,6 +226,7 @@ impl Scheme {
         let pos = |v: i64| match self.base {
             Base::Const => v,
             Base::Param(_) => 2 * (v / y) + i64::from(v % y != 0),
+            Base::Form(_) => sign_code(v, self.x, params),
         };
         if x < self.start * y {
             Label::Initial(pos(x))
@@ -121,6 +240,7 @@ impl Scheme {
         match self.base {
             Base::Const => Expr::Int(c),
             Base::Param(j) => Expr::scaled(c, Expr::Var(j)),
+            Base::Form(f) => Expr::scaled(c, f.expr()),
         }
     }
 
@@ -134,6 +254,7 @@ impl Scheme {
         let base = match self.base {
             Base::Const => 0,
             Base::Param(_) => 1,
+            Base::Form(f) => 2 + f.size(),
         };
         self.period + self.start + base
     }
@@ -146,7 +267,7 @@ impl Scheme {
         // range depends on the others last.
         let xs: Vec<usize> = (0..n).rev().collect();
         for &x in &xs {
-            for period in 2..=6 {
+            for period in 2..=MAX_CONST_PERIOD {
                 for start in 0..=3 {
                     out.push(Scheme { x, base: Base::Const, period, start });
                 }
@@ -163,10 +284,46 @@ impl Scheme {
                     }
                 }
             }
+            for form in forms(x, n) {
+                for start in 0..=1 {
+                    out.push(Scheme {
+                        x,
+                        base: Base::Form(form),
+                        period: 1,
+                        start,
+                    });
+                }
+            }
         }
         out.sort_by_key(Scheme::complexity);
         out
     }
+}
+
+/// The forms a scheme cutting `x` may take as its modulus: `c*p + d` of
+/// one other parameter (c = 1..3, d = -1..1, but not `p` itself, which is
+/// a parameter base), and `p + q`, `2*p + q`, `p + 2*q` of two.
+fn forms(x: usize, n: usize) -> Vec<Form> {
+    let others: Vec<usize> = (0..n).filter(|&j| j != x).collect();
+    let mut out = Vec::new();
+    for &j in &others {
+        for c in 1..=3 {
+            for shift in -1..=1 {
+                if (c, shift) != (1, 0) {
+                    out.push(Form { terms: [(j, c), (j, 0)], shift });
+                }
+            }
+        }
+    }
+    for (i, &j) in others.iter().enumerate() {
+        for &k in &others[i + 1..] {
+            for (cj, ck) in [(1, 1), (2, 1), (1, 2)] {
+                out.push(Form { terms: [(j, cj), (k, ck)], shift: 0 });
+            }
+        }
+    }
+    debug_assert!(out.iter().all(|f| !f.uses(x)));
+    out
 }
 
 #[cfg(test)]

@@ -97,10 +97,12 @@ impl Ctx<'_> {
             let fitted = match self.fit(rows) {
                 Some(f) => Some(f),
                 None => {
-                    // Sporadic means few: at most a tenth of the class and
-                    // MAX_ASIDE rows, within what the whole fit allows.
+                    // Sporadic means few: at most a tenth of the class
+                    // (rounded up: one row of a class of 6) and MAX_ASIDE
+                    // rows, within what the whole fit allows.
                     let room = self.max_out.saturating_sub(outliers.len());
-                    let max_out = room.min(rows.len() / 10).min(MAX_ASIDE);
+                    let max_out =
+                        room.min(rows.len().div_ceil(10)).min(MAX_ASIDE);
                     self.fit_robust(rows, max_out).map(|(f, out)| {
                         let set = classes.get_mut(l).unwrap();
                         set.retain(|i| !out.contains(i));

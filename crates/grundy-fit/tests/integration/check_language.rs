@@ -45,6 +45,7 @@ fn fixture_laws_evaluate_the_same_in_evalexpr() {
         "pairs.csv",
         "conj1.csv",
         "lemma7.csv",
+        "plus_one.csv",
     ] {
         agree(name, &law(name, Key::Period));
     }

@@ -130,3 +130,65 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A law from a threshold on: a quasi-polynomial in k (modulo 1, 2 or
+    /// 3) from k = t, and values that follow no rule below t (at most a
+    /// sixth of the rows, `Options::max_leading`, however many more than
+    /// the 5% of sporadic exceptions). The law is found, the rows from t
+    /// on are all explained, and every exception lies below t.
+    #[test]
+    fn a_law_from_a_threshold_on(
+        m in 1i64..=3,
+        c in prop::collection::vec(-5i64..=5, 6),
+        t in 2i64..=11,
+        noise in prop::collection::vec(1i64..=1000, 10),
+    ) {
+        let law = |k: i64| {
+            let r = (k % m) as usize;
+            c[2 * r] + c[2 * r + 1] * k
+        };
+        let rows: Vec<FitRow> = (1..=60i64)
+            .map(|k| {
+                let v = if k < t { law(k) + noise[k as usize - 1] } else { law(k) };
+                FitRow::new(vec![k], v)
+            })
+            .collect();
+        let table = FitTable::new(vec!["k".into()], Key::Period, rows).unwrap();
+        let f = fit(&table, &Options::default()).unwrap();
+        prop_assert_eq!(f.verdict(), &FitVerdict::Law);
+        prop_assert!(f.pieces().len() <= m as usize, "{:?}", f.pieces());
+        prop_assert!(
+            f.exceptions().iter().all(|r| r.params[0] < t),
+            "{:?}", f.exceptions()
+        );
+        for k in t..=60 {
+            prop_assert_eq!(f.predict(&[k]).and_then(|p| p.1), Some(law(k)));
+        }
+    }
+}
+
+/// Rows below a threshold count as exceptions only up to a sixth of the
+/// rows: 3k + 1 from k = 21 on with 20 rows of noise before is not a law
+/// (the rows below the highest allowed threshold, k = 11, are 10; the
+/// other 10 noisy rows are more than the 5% of sporadic exceptions).
+#[test]
+fn a_threshold_leaves_at_most_a_sixth_of_the_rows() {
+    let mut state = 7u64;
+    let rows: Vec<FitRow> = (1..=60i64)
+        .map(|k| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let noise = 1 + (state >> 33) as i64 % 1000;
+            FitRow::new(vec![k], 3 * k + 1 + if k <= 20 { noise } else { 0 })
+        })
+        .collect();
+    let table = FitTable::new(vec!["k".into()], Key::Period, rows).unwrap();
+    let f = fit(&table, &Options::default()).unwrap();
+    assert!(
+        matches!(f.verdict(), FitVerdict::NoSimpleLaw(_)),
+        "{:?}",
+        f.pieces()
+    );
+}
