@@ -9,7 +9,7 @@
 //! rows predicting the other.
 
 use crate::formula::{Formula, Monomial, basis, monomial_value};
-use crate::linalg::{Added, Echelon, reduce};
+use crate::linalg::{Added, Echelon, mul, reduce};
 use crate::scheme::{Base, Scheme};
 
 /// The most rows one class may set aside as sporadic exceptions.
@@ -29,6 +29,14 @@ pub(crate) struct Ctx<'a> {
     /// Most sporadic exceptions the whole fit may have.
     pub max_out: usize,
     bases: Vec<Vec<Monomial>>,
+    /// Per usable row, the monomials of the largest basis modulo P (each
+    /// smaller basis is a prefix of it): computed once, read by every
+    /// fit of the row.
+    monomials: Vec<u64>,
+    /// Per usable row, how many leading monomials did not overflow.
+    computable: Vec<usize>,
+    /// The length of the largest basis.
+    width: usize,
     _rows: std::marker::PhantomData<&'a ()>,
 }
 
@@ -78,11 +86,58 @@ impl<'a> Ctx<'a> {
                 vars.push(scheme.residue(p));
             }
         }
-        let bases =
+        let bases: Vec<Vec<Monomial>> =
             (0..=max_degree).map(|d| basis(nparams, residue, d)).collect();
+        let all = &bases[max_degree as usize];
+        debug_assert!(bases.iter().all(|b| all.starts_with(b)));
+        let mut monomials = Vec::with_capacity(rows.len() * all.len());
+        let mut computable = Vec::with_capacity(rows.len());
+        let mut powers: Vec<Vec<u64>> = vec![Vec::new(); stride];
+        for v in vars.chunks_exact(stride) {
+            if v.iter().all(|x| x.unsigned_abs() < 1 << 20) {
+                // No monomial of degree <= 6 overflows: products modulo P.
+                for (p, &x) in powers.iter_mut().zip(v) {
+                    p.clear();
+                    p.push(1);
+                    let r = reduce(i128::from(x));
+                    for e in 1..=max_degree as usize {
+                        p.push(mul(p[e - 1], r));
+                    }
+                }
+                for m in all {
+                    let x = m
+                        .iter()
+                        .zip(&powers)
+                        .fold(1, |acc, (&e, p)| mul(acc, p[usize::from(e)]));
+                    debug_assert_eq!(
+                        Some(x),
+                        monomial_value(m, v).map(reduce),
+                        "{m:?} at {v:?}"
+                    );
+                    monomials.push(x);
+                }
+                computable.push(all.len());
+                continue;
+            }
+            let mut ok = all.len();
+            for (j, m) in all.iter().enumerate() {
+                match monomial_value(m, v) {
+                    Some(x) => monomials.push(reduce(x)),
+                    None => {
+                        ok = ok.min(j);
+                        monomials.push(0);
+                    }
+                }
+            }
+            computable.push(ok);
+        }
+        let width = all.len();
         Ctx {
             scheme,
             nparams,
+            monomials,
+            computable,
+            width,
             vars,
             stride,
             values: rows.iter().map(|r| r.1).collect(),
@@ -120,10 +175,13 @@ impl<'a> Ctx<'a> {
     ) -> bool {
         let v = self.vars(i);
         buf.clear();
-        for m in basis {
-            let Some(x) = monomial_value(m, v) else { return false };
-            buf.push(reduce(x));
+        let k = basis.len();
+        if k > self.computable[i] {
+            return false;
         }
+        debug_assert!(self.bases[self.bases.len() - 1].starts_with(basis));
+        let at = i * self.width;
+        buf.extend_from_slice(&self.monomials[at..at + k]);
         let g = match divisor {
             Some((a, b)) => num_integer::Integer::gcd(&v[a], &v[b]),
             None => 1,

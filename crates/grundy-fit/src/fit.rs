@@ -51,13 +51,18 @@ pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
     {
         return Ok(whole);
     }
-    // A law from a threshold on: the rows below it (the smallest values
-    // of the first parameter, at most `max_leading` of the rows) are left
-    // to exceptions, and the rest must make a law as above. The highest
-    // such threshold is tried (a law of the rows from a lower one is a
-    // law of these rows too); the rows below it that its pieces explain
-    // count as explained. It replaces the whole table's fit if that has
-    // no law or more exceptions.
+    // A law from a threshold on, for one parameter: the rows below it (at
+    // most `max_leading` of the rows) are left to exceptions, and the rest
+    // must make a law as above. The highest such threshold is tried (a law
+    // of the rows from a lower one is a law of these rows too); the rows
+    // below it that its pieces explain count as explained. It replaces the
+    // whole table's fit if that has no law or more exceptions. (With more
+    // parameters the rows of a small first parameter are a band across
+    // the others, not the start of the family, and the second search
+    // would double the cost of every family without a law.)
+    if table.params().len() != 1 {
+        return Ok(whole);
+    }
     let lead = (options.max_leading * usable.len() as f64) as usize;
     let mut firsts: Vec<i64> = usable.iter().map(|r| r.0[0]).collect();
     firsts.sort_unstable();

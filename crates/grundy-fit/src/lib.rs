@@ -123,8 +123,8 @@
 //! [`Options::max_exceptions`] of the rows with a value unexplained;
 //! otherwise the fit's [`FitVerdict`] is [`FitVerdict::NoSimpleLaw`] with
 //! the reason, no pieces are offered, and every row is listed as an
-//! exception. A law may also hold from a threshold of the first parameter
-//! on: when the whole table has no law without exceptions, the rows from
+//! exception. A law of one parameter may also hold from a threshold on:
+//! when the whole table has no law without exceptions, the rows from
 //! the highest threshold that leaves at most [`Options::max_leading`] of
 //! the rows below it are fitted alone (with the same rules), and the rows
 //! below it that the pieces do not explain are listed as exceptions; that

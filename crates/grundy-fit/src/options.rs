@@ -20,8 +20,8 @@ pub struct Options {
     /// Largest share of the rows with a value that may stay unexplained
     /// (sporadic exceptions) in a law (default 0.05).
     pub max_exceptions: f64,
-    /// Largest share of the rows, those with the smallest values of the
-    /// first parameter, that a law may leave wholly to exceptions when it
+    /// Largest share of the rows of a one-parameter table, those with the
+    /// smallest values, that a law may leave wholly to exceptions when it
     /// holds from a threshold on ("for a >= 6", default 1/6); beyond the
     /// threshold `max_exceptions` applies.
     pub max_leading: f64,

@@ -80,9 +80,9 @@ impl Form {
     }
 }
 
-/// The largest constant modulus (`a % 12`): quasi-polynomials in one
-/// parameter of the one-parameter families reach moduli 7 and 8 (the
-/// periods of {a, 2a + 2, 3a - 4} repeat with a modulo 8).
+/// The largest constant modulus (`a % 12`) of a one-parameter table:
+/// the quasi-polynomials of the one-parameter families reach moduli 7 and
+/// 8 (the periods of {a, 2a + 2, 3a - 4} repeat with a modulo 8).
 const MAX_CONST_PERIOD: i64 = 12;
 
 /// The base of the cells.
@@ -202,7 +202,9 @@ impl Scheme {
     /// Whether the scheme applies to these rows: x >= 0 and y >= 1 (so
     /// the truncating `%` of the `--check` language is the usual residue),
     /// and the cells stay small numbers. A form base must also reach x on
-    /// some row (else the residue is x itself and the scheme adds nothing).
+    /// at least a quarter of the rows (else the residue is x itself on
+    /// most rows and the scheme adds little a comparison would not: `a %
+    /// (b - 1)` on the rows a < b).
     pub(crate) fn applies(&self, rows: &[&[i64]]) -> bool {
         let fits = rows.iter().all(|p| {
             let y = self.y(p);
@@ -211,7 +213,8 @@ impl Scheme {
                 && y.checked_mul(self.period.max(self.start)).is_some()
         });
         fits && (!matches!(self.base, Base::Form(_))
-            || rows.iter().any(|p| p[self.x] >= self.y(p)))
+            || 4 * rows.iter().filter(|p| p[self.x] >= self.y(p)).count()
+                >= rows.len())
     }
 
     /// u = x % (P*y).
@@ -267,7 +270,11 @@ impl Scheme {
         // range depends on the others last.
         let xs: Vec<usize> = (0..n).rev().collect();
         for &x in &xs {
-            for period in 2..=MAX_CONST_PERIOD {
+            // Constant moduli past 6 only for one parameter: with more,
+            // the rows of a class are too few to back them, and the
+            // schemes would cost more than half of the search.
+            let max_const = if n == 1 { MAX_CONST_PERIOD } else { 6 };
+            for period in 2..=max_const {
                 for start in 0..=3 {
                     out.push(Scheme { x, base: Base::Const, period, start });
                 }
