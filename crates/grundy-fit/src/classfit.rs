@@ -78,16 +78,20 @@ impl<'a> Ctx<'a> {
         max_out: usize,
     ) -> Ctx<'a> {
         let residue = scheme.has_residue();
-        let stride = nparams + usize::from(residue);
+        let stride = nparams + scheme.extra_vars();
         let mut vars = Vec::with_capacity(rows.len() * stride);
         for (p, _) in rows {
             vars.extend_from_slice(p);
             if residue {
                 vars.push(scheme.residue(p));
             }
+            if scheme.quotient {
+                vars.push(scheme.quotient(p));
+            }
         }
-        let bases: Vec<Vec<Monomial>> =
-            (0..=max_degree).map(|d| basis(nparams, residue, d)).collect();
+        let bases: Vec<Vec<Monomial>> = (0..=max_degree)
+            .map(|d| basis(nparams, scheme.extra_vars(), d))
+            .collect();
         let all = &bases[max_degree as usize];
         debug_assert!(bases.iter().all(|b| all.starts_with(b)));
         let mut monomials = Vec::with_capacity(rows.len() * all.len());

@@ -21,10 +21,10 @@ pub(crate) type Monomial = Vec<u8>;
 /// a degree those without u first, then outer parameters first.
 pub(crate) fn basis(
     nparams: usize,
-    residue: bool,
+    extras: usize,
     degree: u32,
 ) -> Vec<Monomial> {
-    let nvars = nparams + usize::from(residue);
+    let nvars = nparams + extras;
     let mut out = Vec::new();
     for d in 0..=degree {
         let mut level = Vec::new();
@@ -32,8 +32,8 @@ pub(crate) fn basis(
         exponents(&mut cur, 0, d as u8, &mut level);
         // Without u first; then reverse lexicographic (a*a before a*b).
         level.sort_by(|m1: &Monomial, m2: &Monomial| {
-            let u1 = residue && m1[nparams] > 0;
-            let u2 = residue && m2[nparams] > 0;
+            let u1: u8 = m1[nparams..].iter().sum();
+            let u2: u8 = m2[nparams..].iter().sum();
             u1.cmp(&u2).then_with(|| m2.cmp(m1))
         });
         out.extend(level);
@@ -110,7 +110,7 @@ impl Formula {
             let Some(s) = sum.checked_add(t) else { return false };
             sum = s;
         }
-        let n = vars.len() - usize::from(self.scheme.has_residue());
+        let n = vars.len() - self.scheme.extra_vars();
         i128::from(value)
             .checked_mul(self.divisor(&vars[..n]))
             .is_some_and(|rhs| rhs == sum)
@@ -130,12 +130,12 @@ impl Formula {
             .terms
             .first()
             .map_or(0, |(_, m)| m.len())
-            .saturating_sub(usize::from(self.scheme.has_residue()));
+            .saturating_sub(self.scheme.extra_vars());
         // Highest degree first; within a degree positive terms, then
-        // terms without u, then outer parameters first.
+        // terms without u and q, then outer parameters first.
         t.sort_by_key(|(c, m)| {
             let d: u32 = m.iter().map(|&e| u32::from(e)).sum();
-            let u = m.get(nparams).copied().unwrap_or(0);
+            let u: u8 = m.get(nparams..).map_or(0, |e| e.iter().sum());
             (std::cmp::Reverse(d), *c < 0, u, std::cmp::Reverse(m.clone()))
         });
         if let Some(i) = t.iter().position(|(c, _)| *c > 0) {
@@ -145,8 +145,16 @@ impl Formula {
         t
     }
 
+    /// Variable `i`: a parameter, u, or q (u is absent without a
+    /// residue).
     fn var_expr(&self, i: usize, nparams: usize) -> Expr {
-        if i < nparams { Expr::Var(i) } else { self.scheme.residue_expr() }
+        if i < nparams {
+            Expr::Var(i)
+        } else if i == nparams && self.scheme.has_residue() {
+            self.scheme.residue_expr()
+        } else {
+            self.scheme.quotient_expr()
+        }
     }
 
     fn monomial_expr(&self, m: &Monomial, nparams: usize) -> Option<Expr> {
@@ -233,10 +241,17 @@ impl Formula {
             }
             let v = if i < nparams {
                 latex_name(&names[i])
-            } else {
+            } else if i == nparams && self.scheme.has_residue() {
                 format!(
                     "\\left({}\\right)",
                     self.scheme.residue_expr().latex(names)
+                )
+            } else {
+                let y = self.scheme.times_y(self.scheme.period);
+                format!(
+                    "\\left\\lfloor {} / {} \\right\\rfloor",
+                    latex_name(&names[self.scheme.x]),
+                    y.latex(names)
                 )
             };
             if k == 1 {
@@ -256,7 +271,7 @@ mod tests {
 
     #[test]
     fn basis_order_prefers_low_degree_and_no_residue() {
-        let b = basis(2, true, 2);
+        let b = basis(2, 1, 2);
         let show: Vec<String> = b
             .iter()
             .map(|m| m.iter().map(|e| e.to_string()).collect())
@@ -268,14 +283,19 @@ mod tests {
                 "002"
             ]
         );
-        assert_eq!(basis(1, false, 3).len(), 4);
+        assert_eq!(basis(1, 0, 3).len(), 4);
     }
 
     #[test]
     fn renders_text_and_latex() {
         let names: Vec<String> = vec!["a".into(), "b".into()];
-        let scheme =
-            Scheme { x: 1, base: Base::Param(0), period: 2, start: 0 };
+        let scheme = Scheme {
+            x: 1,
+            base: Base::Param(0),
+            period: 2,
+            start: 0,
+            quotient: false,
+        };
         // (2ab + a^2 + a u)/gcd(a, b)
         let f = Formula {
             terms: vec![
@@ -312,8 +332,13 @@ mod tests {
         // A piece whose value is 0 everywhere (a pre-period, say) has no
         // terms; found by the two-piece proptest.
         let names: Vec<String> = vec!["a".into(), "b".into()];
-        let scheme =
-            Scheme { x: 1, base: Base::Param(0), period: 2, start: 0 };
+        let scheme = Scheme {
+            x: 1,
+            base: Base::Param(0),
+            period: 2,
+            start: 0,
+            quotient: false,
+        };
         let f =
             Formula { terms: vec![], den: 1, gcd: None, scheme, degree: 0 };
         assert_eq!(f.expr(2).text(&names), "0");

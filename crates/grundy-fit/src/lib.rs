@@ -39,8 +39,10 @@
 //! most 3 by default, [`Options::degree`]) in the parameters and, where a
 //! law needs it, a residue `u = x % (P*y)` of one parameter by a multiple
 //! of another (`b % (2*a)`), by a constant (`k % 3`) or by a linear form
-//! of the other parameters (`b % (2*a + 1)`, `c % (a + b)`), possibly
-//! divided by `gcd(x, y)`. Rational coefficients are written over a common
+//! of the other parameters (`b % (2*a + 1)`, `c % (a + b)`), and the
+//! quotient `q = x / (P*y)` of a parameter by (twice) another, the
+//! floor `b/a` in the `--check` language (`2*a + b/a`), possibly divided
+//! by `gcd(x, y)`. Rational coefficients are written over a common
 //! denominator, `(k*k + k)/2`; the division is exact on the piece.
 //! A **condition** combines comparisons of a parameter with small
 //! multiples of another (`b < 2*a`, `b >= 3*a`) and comparisons of the
@@ -138,8 +140,9 @@
 //!   to 12, or the linear forms `c*p + d` (c <= 3, |d| <= 1), `p + q`,
 //!   `2*p + q`, `p + 2*q` of the other parameters; breakpoints are
 //!   multiples of `y` (not `y/2`), or with a form 0, 1 and `p - 1` ..
-//!   `p + 2`. Laws needing other moduli, `floor(b/a)` in a formula, or
-//!   several residues at once, are reported as having no simple law.
+//!   `p + 2`. The floor is `x / y` or `x / (2*y)` of a parameter base.
+//!   Laws needing other moduli, other quotients, or several residues at
+//!   once, are reported as having no simple law.
 //! - The only divisor is `gcd(x, y)` of the scheme's pair.
 //! - Coefficients are fractions with numerator and denominator below
 //!   2^30; formulas are evaluated in `i64` (as the CLI does).

@@ -150,6 +150,9 @@ pub(crate) struct Scheme {
     pub period: i64,
     /// T >= 0: cells below x = T*y are classes of their own.
     pub start: i64,
+    /// Formulas also get the quotient `q = x / (P*y)` (`floor(b/a)`) as a
+    /// variable, after u.
+    pub quotient: bool,
 }
 
 /// A class of rows: an initial cell or a folded (periodic) cell, by its
@@ -164,12 +167,33 @@ pub(crate) enum Label {
 
 impl Scheme {
     /// The one-class scheme.
-    pub(crate) const TRIVIAL: Scheme =
-        Scheme { x: 0, base: Base::Const, period: 1, start: 0 };
+    pub(crate) const TRIVIAL: Scheme = Scheme {
+        x: 0,
+        base: Base::Const,
+        period: 1,
+        start: 0,
+        quotient: false,
+    };
 
     /// Whether formulas get the residue u as a variable.
     pub(crate) fn has_residue(&self) -> bool {
         !(self.base == Base::Const && self.period == 1)
+    }
+
+    /// The variables formulas get beyond the parameters: u, then q.
+    pub(crate) fn extra_vars(&self) -> usize {
+        usize::from(self.has_residue()) + usize::from(self.quotient)
+    }
+
+    /// q = x / (P*y) (x >= 0 and y >= 1 where the scheme applies: the
+    /// floor).
+    pub(crate) fn quotient(&self, params: &[i64]) -> i64 {
+        params[self.x] / (self.period * self.y(params))
+    }
+
+    /// The expression of q, `x / (P*y)`.
+    pub(crate) fn quotient_expr(&self) -> Expr {
+        Expr::div(Expr::Var(self.x), self.times_y(self.period))
     }
 
     /// The positions a folded class can take (not used by form bases,
@@ -259,7 +283,7 @@ impl Scheme {
             Base::Param(_) => 1,
             Base::Form(f) => 2 + f.size(),
         };
-        self.period + self.start + base
+        self.period + self.start + base + i64::from(self.quotient)
     }
 
     /// Every scheme for `n` parameters, simplest first. The trivial one
@@ -276,7 +300,13 @@ impl Scheme {
             let max_const = if n == 1 { MAX_CONST_PERIOD } else { 6 };
             for period in 2..=max_const {
                 for start in 0..=3 {
-                    out.push(Scheme { x, base: Base::Const, period, start });
+                    out.push(Scheme {
+                        x,
+                        base: Base::Const,
+                        period,
+                        start,
+                        quotient: false,
+                    });
                 }
             }
             for y in (0..n).filter(|&y| y != x) {
@@ -287,8 +317,20 @@ impl Scheme {
                             base: Base::Param(y),
                             period,
                             start,
+                            quotient: false,
                         });
                     }
+                }
+                // floor(x / y) and floor(x / (2*y)) in the formulas, no
+                // initial cells.
+                for period in 1..=2 {
+                    out.push(Scheme {
+                        x,
+                        base: Base::Param(y),
+                        period,
+                        start: 0,
+                        quotient: true,
+                    });
                 }
             }
             for form in forms(x, n) {
@@ -298,6 +340,7 @@ impl Scheme {
                         base: Base::Form(form),
                         period: 1,
                         start,
+                        quotient: false,
                     });
                 }
             }
@@ -340,7 +383,13 @@ mod tests {
     #[test]
     fn labels_cut_at_multiples_of_y() {
         // x = b, y = a, P = 2, T = 2 on a = 3.
-        let s = Scheme { x: 1, base: Base::Param(0), period: 2, start: 2 };
+        let s = Scheme {
+            x: 1,
+            base: Base::Param(0),
+            period: 2,
+            start: 2,
+            quotient: false,
+        };
         let lab = |b| s.label(&[3, b]);
         assert_eq!(lab(2), Label::Initial(1)); // 0 < b < a
         assert_eq!(lab(3), Label::Initial(2)); // b == a
@@ -350,7 +399,13 @@ mod tests {
         assert_eq!(lab(9), Label::Folded(2)); // b % 2a == a
         assert_eq!(lab(11), Label::Folded(3));
         assert_eq!(lab(12), Label::Folded(0));
-        let c = Scheme { x: 0, base: Base::Const, period: 3, start: 1 };
+        let c = Scheme {
+            x: 0,
+            base: Base::Const,
+            period: 3,
+            start: 1,
+            quotient: false,
+        };
         assert_eq!(c.label(&[0]), Label::Initial(0));
         assert_eq!(c.label(&[7]), Label::Folded(1));
     }

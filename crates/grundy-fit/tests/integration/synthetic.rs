@@ -192,3 +192,26 @@ fn a_threshold_leaves_at_most_a_sixth_of_the_rows() {
         f.pieces()
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A law with `floor(b/a)` in its formula (written `b/a`, the
+    /// truncating division of the `--check` language, on positive
+    /// parameters): one piece, exact, and its text evaluates to the law.
+    #[test]
+    fn a_formula_with_floor(
+        c in prop::collection::vec(-4i64..=4, 4),
+        k in 1i64..=2,
+    ) {
+        prop_assume!(c[3] != 0);
+        let law = |a: i64, b: i64| c[0] + c[1] * a + c[2] * b + c[3] * (b / (k * a));
+        let mut rows = Vec::new();
+        for a in 1..=12i64 {
+            for b in a + 1..=a + 40 {
+                rows.push(FitRow::new(vec![a, b], law(a, b)));
+            }
+        }
+        check(rows, 1)?;
+    }
+}
