@@ -103,3 +103,146 @@ fn issue_36_misere_method() {
     let v = json(&["heap", "nim", "5", "--json"]);
     assert_eq!(v["misere_method"], "sequence");
 }
+
+/// Misère play of Kayles (0.77) from its quotient, as `grundy quotient
+/// 0.77 --table` prints it (order 40, heap map periodic from heap 71
+/// with period 12; Plambeck and Siegel, Misère quotients for impartial
+/// games): the element of a heap, and the product of two elements.
+pub struct Kayles {
+    map: Vec<String>,
+    table: Vec<Vec<String>>,
+    p_portion: Vec<String>,
+    pub preperiod: u64,
+    pub period: u64,
+}
+
+impl Kayles {
+    pub fn new() -> Kayles {
+        let q = json(&["quotient", "0.77", "--json", "--table"]);
+        let strings = |v: &serde_json::Value| -> Vec<String> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect()
+        };
+        Kayles {
+            map: strings(&q["heap_map"]),
+            table: q["table"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(strings)
+                .collect(),
+            p_portion: strings(&q["p_portion"]),
+            preperiod: q["periodic"]["preperiod"].as_u64().unwrap(),
+            period: q["periodic"]["period"].as_u64().unwrap(),
+        }
+    }
+
+    /// The element of heap `n`, through the period.
+    fn element(&self, n: u128) -> &str {
+        let (l, p) = (u128::from(self.preperiod), u128::from(self.period));
+        let at = if n < self.map.len() as u128 { n } else { l + (n - l) % p };
+        &self.map[at as usize]
+    }
+
+    /// Whether the heaps `heaps` are a misère P-position: the product of
+    /// their elements lies in the P-portion.
+    pub fn is_p(&self, heaps: &[u128]) -> bool {
+        let index =
+            |x: &str| self.table[0].iter().position(|y| y == x).unwrap();
+        let product = heaps.iter().fold("1".to_string(), |x, &h| {
+            self.table[index(&x)][index(self.element(h))].clone()
+        });
+        self.p_portion.contains(&product)
+    }
+}
+
+/// Issue 36 §2: the misère winning moves of a heap of 10^8 of Kayles
+/// are described like the normal-play ones: each split with a heap
+/// below the pre-period is listed exactly when it wins, and each residue
+/// class of the smaller heap past it is a family exactly when it wins,
+/// checked by hand from the heap map and product table.
+#[test]
+fn issue_36_misere_families_of_a_huge_heap() {
+    let k = Kayles::new();
+    let (l, p) = (k.preperiod, k.period);
+    let n: u128 = 100_000_000;
+    let v = json(&["heap", "0.77", "100000000", "--misere", "--json"]);
+    assert_eq!(v["misere_method"], "quotient");
+    assert_eq!(v["misere_outcome"], if k.is_p(&[n]) { "P" } else { "N" });
+    let listed: Vec<&str> = v["misere_winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let families = v["misere_winning_families"].as_array().unwrap();
+    let mut want_listed = Vec::new();
+    let mut want_families = Vec::new();
+    for take in 1..=2u128 {
+        let r = n - take;
+        if k.is_p(&[r]) {
+            want_listed.push(take.to_string());
+        }
+        for a in 1..u128::from(l) {
+            if k.is_p(&[a, r - a]) {
+                want_listed.push(format!("{take} -> {a} + {}", r - a));
+            }
+        }
+        for a in u128::from(l)..u128::from(l + p) {
+            if k.is_p(&[a, r - a]) {
+                want_families.push((take as u64, a as u64));
+            }
+        }
+    }
+    let mut got_listed = listed.clone();
+    got_listed.sort();
+    want_listed.sort();
+    assert_eq!(got_listed, want_listed);
+    let got: Vec<(u64, u64)> = families
+        .iter()
+        .map(|f| {
+            (f["take"].as_u64().unwrap(), f["residues"][0].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(got, want_families);
+    assert!(!got.is_empty());
+    for f in families {
+        let take = u128::from(f["take"].as_u64().unwrap());
+        let last: u128 = f["last"].as_str().unwrap().parse().unwrap();
+        let r = n - take;
+        // The last member is the largest of its class with a <= r - a,
+        // and it and its neighbours down the class win.
+        assert!(
+            last <= r - last
+                && last + u128::from(p) > r - last - u128::from(p)
+        );
+        for a in [last, last - u128::from(p), last - 1000 * u128::from(p)] {
+            assert!(k.is_p(&[a, r - a]), "{f}");
+        }
+        assert_eq!(f["period"], p);
+        assert_eq!(f["preperiod"], l);
+    }
+    assert_eq!(v["misere_moves_exact"], true);
+    assert_eq!(v["misere_moves_complete"], false);
+    assert!(v["misere_note"].is_null());
+    let (out, _) = run(&["heap", "0.77", "100000000", "--misere"], 0);
+    assert!(out.contains("(where the heaps' elements of the misère quotient start to repeat with the period 12) are those of these"), "{out}");
+    assert!(
+        out.contains("            take 2 -> a + (99999998 - a) for a = "),
+        "{out}"
+    );
+}
+
+/// A heap past 2^64 of Kayles gets its misère moves as families too,
+/// within the default budget.
+#[test]
+fn issue_36_misere_families_past_64_bits() {
+    let heap = format!("1{}", "0".repeat(30));
+    let v = json(&["heap", "0.77", &heap, "--misere", "--json"]);
+    assert_eq!(v["misere_method"], "quotient");
+    assert!(!v["misere_winning_families"].as_array().unwrap().is_empty());
+    assert_eq!(v["misere_moves_exact"], true);
+}

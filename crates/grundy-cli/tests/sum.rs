@@ -141,3 +141,37 @@ fn issue_36_misere_sums_from_the_quotient() {
     let v = json(&["sum", "1,2,3:5", "2,3:4", "--json"]);
     assert!(v["method"].is_null() && v["method_note"].is_null());
 }
+
+/// Issue 36 §2: a misère sum of Kayles heaps, one of them huge, lists
+/// the families of the huge heap's winning splits; each family's members
+/// win, checked by hand from the heap map and product table of `grundy
+/// quotient 0.77 --table`.
+#[test]
+fn issue_36_misere_families_in_sums() {
+    let k = crate::heap::Kayles::new();
+    let v = json(&["sum", "0.77:100000000", "0.77:3", "--misere", "--json"]);
+    assert_eq!(v["method"], "quotient");
+    assert_eq!(v["moves_exact"], true);
+    assert_eq!(v["moves_complete"], false);
+    let note = v["moves_note"].as_str().unwrap();
+    assert!(note.contains("of heap 1 in which a smaller heap is at least the pre-period 71 (where the heaps' elements of the misère quotient"), "{note}");
+    let families = v["winning_families"].as_array().unwrap();
+    assert!(!families.is_empty());
+    for f in families {
+        assert_eq!(f["heap"], 1);
+        let take = u128::from(f["take"].as_u64().unwrap());
+        let r = 100_000_000 - take;
+        let first = u128::from(f["residues"][0].as_u64().unwrap());
+        let last: u128 = f["last"].as_str().unwrap().parse().unwrap();
+        for a in [first, first + 12, last] {
+            assert!(k.is_p(&[a, r - a, 3]), "{f}");
+        }
+        assert!(
+            !k.is_p(&[first + 1, r - first - 1, 3])
+                || families.iter().any(|g| g["take"] == f["take"]
+                    && g["residues"][0] == first as u64 + 1)
+        );
+    }
+    let (out, _) = run(&["sum", "0.77:100000000", "0.77:3", "--misere"], 0);
+    assert!(out.contains("    heap 1: take "), "{out}");
+}

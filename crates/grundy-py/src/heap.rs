@@ -184,6 +184,46 @@ impl PyHeapReport {
         self.report.misere_note.as_deref()
     }
 
+    /// Whether ``misere_winning_moves`` lists every winning move under
+    /// misère play (False for a huge heap of a game that splits heaps
+    /// answered by the misère quotient: the other splits are in
+    /// ``misere_winning_families``).
+    #[getter]
+    fn misere_moves_complete(&self) -> bool {
+        self.report.misere_moves_complete
+    }
+
+    /// Whether ``misere_winning_moves`` and ``misere_winning_families``
+    /// together are exactly the winning moves under misère play (False
+    /// when a listing limit cut them; ``misere_moves_note`` says what is
+    /// missing).
+    #[getter]
+    fn misere_moves_exact(&self) -> bool {
+        self.report.misere_moves_exact
+    }
+
+    /// The winning splits under misère play of a huge heap not in
+    /// ``misere_winning_moves``, read off the periodic heap map of the
+    /// misère quotient: one dict per family, as ``winning_families``.
+    #[getter]
+    fn misere_winning_families<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let families = self.report.misere_winning_families.iter();
+        let dicts = families
+            .map(|f| crate::display::json_dict(py, f))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, dicts)
+    }
+
+    /// When ``misere_winning_moves`` is not every winning move: what the
+    /// families are and what was cut, in words; else None.
+    #[getter]
+    fn misere_moves_note(&self) -> Option<&str> {
+        self.report.misere_moves_note.as_deref()
+    }
+
     /// The object ``grundy heap --json`` prints, as a dict.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         crate::display::json_dict(py, &self.report)
@@ -242,11 +282,12 @@ impl PyHeapReport {
         for family in &r.winning_families {
             rows.push(("", family.to_string()));
         }
+        let more = !r.misere_winning_families.is_empty();
         let misere = match (r.misere_outcome, &r.misere_note) {
             (Some(o), _) => format!(
                 "{}; winning moves:{}",
                 letter(o),
-                moves(&r.misere_winning_moves_text, false)
+                moves(&r.misere_winning_moves_text, more)
             ),
             (None, note) => format!(
                 "not known: {}",
@@ -254,6 +295,16 @@ impl PyHeapReport {
             ),
         };
         rows.push(("misère", misere));
+        // The same for misère play, from the quotient's heap map.
+        if let (Some(_), Some(note)) = (r.misere_outcome, &r.misere_note) {
+            rows.push(("", note.clone()));
+        }
+        if let Some(note) = &r.misere_moves_note {
+            rows.push(("", note.clone()));
+        }
+        for family in &r.misere_winning_families {
+            rows.push(("", family.to_string()));
+        }
         crate::display::html_table("grundy-heap", &rows, None)
     }
 }

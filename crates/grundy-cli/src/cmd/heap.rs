@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::{HeapOptions, HeapReport, Outcome, parse_heap_size};
+use grundy::{HeapOptions, HeapReport, MoveFamily, Outcome, parse_heap_size};
 
 use crate::args::{BudgetArgs, FormatArgs};
 use crate::format::Format;
@@ -78,26 +78,24 @@ fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
         describe(r.outcome),
         moves(&r.winning_moves_text, !r.winning_families.is_empty())
     )?;
-    // A huge heap of a game that splits heaps: the families of the other
-    // winning splits, and what was cut, in the library's words.
-    if let Some(note) = &r.moves_note {
-        let colon = if r.winning_families.is_empty() { "" } else { ":" };
-        writeln!(out, "          {note}{colon}")?;
-        for family in &r.winning_families {
-            writeln!(out, "            {family}")?;
-        }
-    }
+    write_families(out, r.moves_note.as_deref(), &r.winning_families)?;
     match (r.misere_outcome, &r.misere_note) {
         (Some(outcome), note) => {
+            let more = note.is_some() || !r.misere_winning_families.is_empty();
             writeln!(
                 out,
                 "misère:   {}; winning moves:{}",
                 describe(outcome),
-                moves(&r.misere_winning_moves_text, note.is_some())
+                moves(&r.misere_winning_moves_text, more)
             )?;
             if let Some(note) = note {
                 writeln!(out, "          {note}")?;
             }
+            write_families(
+                out,
+                r.misere_moves_note.as_deref(),
+                &r.misere_winning_families,
+            )?;
         }
         (None, note) => writeln!(
             out,
@@ -107,6 +105,23 @@ fn write_text(out: &mut Output, r: &HeapReport) -> anyhow::Result<()> {
     }
     if let Some(note) = &r.misere_method_note {
         writeln!(out, "          {note}")?;
+    }
+    Ok(())
+}
+
+/// A huge heap of a game that splits heaps: the families of the other
+/// winning splits, and what was cut, in the library's words.
+fn write_families(
+    out: &mut Output,
+    note: Option<&str>,
+    families: &[MoveFamily],
+) -> anyhow::Result<()> {
+    if let Some(note) = note {
+        let colon = if families.is_empty() { "" } else { ":" };
+        writeln!(out, "          {note}{colon}")?;
+        for family in families {
+            writeln!(out, "            {family}")?;
+        }
     }
     Ok(())
 }

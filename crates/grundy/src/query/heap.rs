@@ -783,7 +783,7 @@ pub struct HeapReport {
     pub misere_winning_moves: Vec<String>,
     /// Why the misère outcome is not known, when it is not, or why its
     /// winning moves are not listed (a huge heap of a game that splits
-    /// heaps, answered by the quotient).
+    /// heaps answered by a quotient without a periodic heap map).
     pub misere_note: Option<String>,
     /// How the misère answer was found: `quotient`, `sequence` or
     /// `search`; `None` when it was not found.
@@ -809,6 +809,25 @@ pub struct HeapReport {
     pub winning_moves_text: Vec<String>,
     /// `misere_winning_moves` as [`move_text`] writes them.
     pub misere_winning_moves_text: Vec<String>,
+    /// Whether `misere_winning_moves` lists every winning move under
+    /// misère play (false when some are in `misere_winning_families` or
+    /// cut, and when `misere_note` says why they are not listed or the
+    /// misère outcome is not known).
+    pub misere_moves_complete: bool,
+    /// Whether `misere_winning_moves` and `misere_winning_families`
+    /// together are exactly the winning moves under misère play (false
+    /// when a listing limit cut them: `misere_moves_note` says what is
+    /// missing).
+    pub misere_moves_exact: bool,
+    /// When `misere_winning_moves` is not every winning move under
+    /// misère play: what the families are and what was cut, in words.
+    pub misere_moves_note: Option<String>,
+    /// The winning splits of a huge heap under misère play not in
+    /// `misere_winning_moves`, as families that repeat with the period
+    /// of the heap map of the misère quotient (empty unless the
+    /// quotient answered a heap past 2^22 tokens of a game that splits
+    /// heaps).
+    pub misere_winning_families: Vec<MoveFamily>,
 }
 
 /// How `winning_moves` lists a move of one heap: its take, and the heaps
@@ -876,7 +895,9 @@ pub fn heap_with(
             GLANCE_QUOTIENT_WORK
         }
     };
-    let (misere_outcome, misere_moves, misere_note, method, method_text) =
+    // The misère moves listed go in `split.options`; a huge heap's
+    // families and cuts in the rest of `split`.
+    let (misere_outcome, split, misere_note, method, method_text) =
         match attempt(rules, heap, budget, work)? {
             Attempt::Found(q) => {
                 let a = answer(&q, rules, std::slice::from_ref(heap), budget)?;
@@ -885,6 +906,10 @@ pub fn heap_with(
                     .into_iter()
                     .map(|m| BigOption { take: m.take, leaves: m.leaves })
                     .collect();
+                let split = match a.described.into_iter().next() {
+                    Some((_, split)) => SplitMoves { options: moves, ..split },
+                    None => SplitMoves::all(moves),
+                };
                 let note = (!a.unwalked.is_empty()).then(|| {
                     "the winning moves are not listed: the heap is too \
                      large to walk its splits"
@@ -892,7 +917,7 @@ pub fn heap_with(
                 });
                 let method = MisereMethod::Quotient;
                 let text = method_note(method, Some(&q), None);
-                (Some(a.outcome), moves, note, Some(method), Some(text))
+                (Some(a.outcome), split, note, Some(method), Some(text))
             }
             Attempt::NotFound(why) => match misere(&mut model, heap) {
                 Ok((outcome, moves)) => {
@@ -900,18 +925,21 @@ pub fn heap_with(
                     // A single heap's own sequence needs no excuse.
                     let why = (method == MisereMethod::Search).then_some(&why);
                     let text = method_note(method, None, why.map(|w| &w[..]));
-                    (Some(outcome), moves, None, Some(method), Some(text))
+                    let split = SplitMoves::all(moves);
+                    (Some(outcome), split, None, Some(method), Some(text))
                 }
                 Err(e) if out_of_reach(&e) => {
                     let note = format!(
                         "{}; no misère quotient answered either: {why}",
                         model.misere_note(&e)
                     );
-                    (None, Vec::new(), Some(note), None, None)
+                    let none = SplitMoves::default();
+                    (None, none, Some(note), None, None)
                 }
                 Err(e) => return Err(e),
             },
         };
+    let misere_moves = &split.options;
     Ok(HeapReport {
         set: rules.to_string(),
         heap: heap.to_string(),
@@ -921,7 +949,6 @@ pub fn heap_with(
         winning_moves: normal.options.iter().map(describe).collect(),
         split_period: normal.period.map(|(_, p)| p).or(normal.representatives),
         misere_winning_moves: misere_moves.iter().map(describe).collect(),
-        misere_note,
         misere_method: method,
         misere_method_note: method_text,
         moves_complete: normal.complete(),
@@ -930,6 +957,11 @@ pub fn heap_with(
         winning_moves_text: normal.options.iter().map(text).collect(),
         misere_winning_moves_text: misere_moves.iter().map(text).collect(),
         winning_families: normal.families,
+        misere_moves_complete: split.complete() && misere_note.is_none(),
+        misere_moves_exact: split.exact() && misere_note.is_none(),
+        misere_moves_note: split.note(None),
+        misere_winning_families: split.families,
+        misere_note,
     })
 }
 

@@ -30,7 +30,7 @@ use crate::budget::{Budget, StopReason};
 use crate::error::{ErrorKind, Result};
 use crate::game::HeapOption;
 use crate::play::Outcome;
-use crate::query::moves::Move;
+use crate::query::moves::{Move, SplitMoves, Valuation, split_moves_by};
 use crate::query::quotient::{QuotientReport, quotient_through};
 use crate::rules::{BigOption, Goal, Rules};
 
@@ -50,8 +50,9 @@ pub const MISERE_QUOTIENT_WORK: u64 = 200_000;
 pub const GLANCE_QUOTIENT_WORK: u64 = 20_000;
 
 /// The heaps of a game that splits heaps whose options are walked to
-/// list their winning moves; a larger heap's misère outcome is still
-/// known from the quotient, but its moves are not listed.
+/// list their winning moves; a larger heap's winning moves are described
+/// through the certified period of the heap map (moves listed and
+/// families, `moves.rs`), and without a certificate not listed.
 const WALKED_HEAPS: u64 = 1 << 22;
 
 /// How a misère answer was found. Serialised as its name (`"quotient"`),
@@ -205,11 +206,17 @@ pub(crate) fn bouton_is_p(sizes: &[u64]) -> bool {
 pub(crate) struct QuotientAnswer {
     /// P exactly when the product lies in the P-portion.
     pub(crate) outcome: Outcome,
-    /// Every winning move of the heaps in `walked`, sorted.
+    /// Every winning move listed, sorted: each of the heaps walked, and
+    /// those the heaps of `described` list.
     pub(crate) moves: Vec<Move>,
-    /// The heaps (counting from 0) too large to walk the options of (a
-    /// huge heap of a game that splits heaps): their winning moves are
-    /// not in `moves`.
+    /// The huge heaps (counting from 0) of a game that splits heaps whose
+    /// winning moves were read off the certified period of the heap map:
+    /// their families, what was cut, and the sentence, with the moves
+    /// they list moved into `moves` (`options` is empty).
+    pub(crate) described: Vec<(usize, SplitMoves)>,
+    /// The heaps (counting from 0) too large to walk the options of and
+    /// without a period to describe them by: their winning moves are not
+    /// in `moves`.
     pub(crate) unwalked: Vec<usize>,
 }
 
@@ -251,8 +258,27 @@ pub(crate) fn answer(
     let outcome = Outcome::from_is_p(q.is_p_index(prefix[x.len()]));
     let mut grouped: HashMap<&BigUint, Grouped> = HashMap::new();
     let mut moves = Vec::new();
+    let mut described = Vec::new();
     let mut unwalked = Vec::new();
+    let mut by_period = ByPeriod::new(q, rules);
     for (i, size) in sizes.iter().enumerate() {
+        let rest = || q.mul_index(prefix[i], suffix[i + 1]);
+        if size.to_u64().is_none_or(|n| n > WALKED_HEAPS)
+            && let Some(mut split) =
+                by_period.split_moves(size, rest(), budget)?
+        {
+            let mut listed = std::mem::take(&mut split.options);
+            listed.sort_unstable_by(|x, y| {
+                (&x.take, &x.leaves).cmp(&(&y.take, &y.leaves))
+            });
+            moves.extend(listed.into_iter().map(|o| Move {
+                heap: i + 1,
+                take: o.take,
+                leaves: o.leaves,
+            }));
+            described.push((i, split));
+            continue;
+        }
         if !grouped.contains_key(size) {
             let g = options_by_element(q, rules, size, budget)?;
             grouped.insert(size, g);
@@ -261,7 +287,7 @@ pub(crate) fn answer(
             unwalked.push(i);
             continue;
         };
-        let rest = q.mul_index(prefix[i], suffix[i + 1]);
+        let rest = rest();
         let wins = |e: u32| q.is_p_index(q.mul_index(rest, e));
         // Heaps come in order, so sorting each heap's moves as plain
         // numbers sorts the whole list as `Move`s sort (heap, take,
@@ -298,7 +324,61 @@ pub(crate) fn answer(
         }
     }
     debug_assert!(moves.is_sorted());
-    Ok(QuotientAnswer { outcome, moves, unwalked })
+    Ok(QuotientAnswer { outcome, moves, described, unwalked })
+}
+
+/// The winning moves of huge heaps of a take-and-break game read off the
+/// certified period of its heap map: the element of a heap n >= l is that
+/// of l + (n - l) mod p, so a split's product depends only on its smaller
+/// heaps below l and the residues of the others, and the winning splits
+/// whose smaller heaps reach l come in the residue families of
+/// `moves.rs`, as under normal play.
+struct ByPeriod<'a> {
+    q: &'a QuotientReport,
+    /// The game, its pre-period and period, and the element of each heap
+    /// 0..l + p; `None` without a code or a certificate.
+    period: Option<(&'a crate::code::OctalGame, (u64, u64), Vec<u32>)>,
+}
+
+impl<'a> ByPeriod<'a> {
+    fn new(q: &'a QuotientReport, rules: &'a Rules) -> ByPeriod<'a> {
+        let period = match (rules.octal_game(), q.periodic) {
+            (Some(game), Some(c)) if c.period > 0 => {
+                let (l, p) = (c.preperiod, c.period);
+                let values = (0..l + p)
+                    .map(|n| {
+                        q.small_heap_index(n)
+                            .expect("certified for every heap")
+                    })
+                    .collect();
+                Some((game, (l, p), values))
+            }
+            _ => None,
+        };
+        ByPeriod { q, period }
+    }
+
+    /// The winning moves of heap `size` in a sum whose other heaps'
+    /// product is `rest`, described; `None` without a period.
+    fn split_moves(
+        &mut self,
+        size: &BigUint,
+        rest: u32,
+        budget: &Budget,
+    ) -> Result<Option<SplitMoves>> {
+        let Some((game, lp, values)) = &self.period else {
+            return Ok(None);
+        };
+        let q = self.q;
+        let valuation = Valuation {
+            values,
+            none: 0,
+            join: |x, y| q.mul_index(x, y),
+            wins: |e| q.is_p_index(q.mul_index(rest, e)),
+            misere: true,
+        };
+        split_moves_by(game, size, &valuation, *lp, budget).map(Some)
+    }
 }
 
 impl QuotientReport {
@@ -336,6 +416,18 @@ impl QuotientReport {
             ));
         }
         let a = answer(self, &rules, heaps, budget)?;
+        if let Some(&(i, _)) = a.described.iter().find(|(_, s)| !s.complete())
+        {
+            return Err(crate::error::Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "heap {} is too large to list its winning splits one by \
+                     one (past {WALKED_HEAPS} tokens); a misère sum \
+                     (`grundy::sum`) describes them as families",
+                    heaps[i]
+                ),
+            ));
+        }
         if let Some(&i) = a.unwalked.first() {
             return Err(crate::error::Error::new(
                 ErrorKind::TooLarge,
@@ -527,6 +619,249 @@ mod tests {
         for sizes in sums(30, 2) {
             if !sizes.is_empty() && sizes.iter().any(|&h| h > 21) {
                 agrees_on(&rules, &q, &sizes);
+            }
+        }
+    }
+
+    /// Every winning move of heap `n` (a sum's other heaps of product
+    /// `rest`) by walking every option with the quotient, sorted.
+    fn walked(
+        q: &QuotientReport,
+        rules: &Rules,
+        n: u64,
+        rest: u32,
+    ) -> Vec<BigOption> {
+        let mut out = Vec::new();
+        rules.options(n, &mut |o| {
+            let e = o.leaves().iter().fold(0, |a, &h| {
+                q.mul_index(a, q.small_heap_index(h).unwrap())
+            });
+            if q.is_p_index(q.mul_index(rest, e)) {
+                out.push(BigOption {
+                    take: o.take().into(),
+                    leaves: o.leaves().iter().map(|&h| h.into()).collect(),
+                });
+            }
+        });
+        out.sort();
+        out
+    }
+
+    /// The moves listed and every member of every family of heap `n`
+    /// described through the period of the heap map, each once, sorted.
+    fn described(
+        q: &QuotientReport,
+        rules: &Rules,
+        n: u64,
+        rest: u32,
+    ) -> Vec<BigOption> {
+        let mut by_period = ByPeriod::new(q, rules);
+        let split = by_period
+            .split_moves(&n.into(), rest, &Budget::default())
+            .unwrap()
+            .expect("a certified quotient of a code");
+        assert!(split.exact() && split.misere, "{rules} {n}");
+        let mut all = split.options.clone();
+        for f in &split.families {
+            let members = f.members(u64::MAX);
+            assert!(!members.is_empty(), "{f}");
+            if let Some(count) = &f.count {
+                assert_eq!(BigUint::from(members.len()), *count, "{f}");
+            }
+            all.extend(members);
+        }
+        all.sort();
+        let len = all.len();
+        all.dedup();
+        assert_eq!(all.len(), len, "{rules} {n}: a move described twice");
+        all
+    }
+
+    /// The quotient of `rules` certified for every heap (periodic heap
+    /// map), if found within the default work.
+    fn certified(rules: &Rules) -> Option<QuotientReport> {
+        found(rules, u64::MAX).filter(|q| q.periodic.is_some())
+    }
+
+    /// Every heap `n` in `heaps`, alone and beside a sum of other heaps
+    /// of each element the heap map takes (every product the rest of a
+    /// sum can have among them): the moves listed and the families'
+    /// members are exactly the winning moves found by walking every
+    /// option with the quotient.
+    fn families_agree(rules: &Rules, q: &QuotientReport, heaps: &[u64]) {
+        let c = q.periodic.unwrap();
+        let mut rests: Vec<u32> = (0..c.preperiod + c.period)
+            .map(|h| q.small_heap_index(h).unwrap())
+            .collect();
+        rests.sort_unstable();
+        rests.dedup();
+        // The identity (a heap alone) and a few others.
+        rests.truncate(6);
+        for &n in heaps {
+            for &rest in &rests {
+                assert_eq!(
+                    described(q, rules, n, rest),
+                    walked(q, rules, n, rest),
+                    "{rules} heap {n} beside {rest}"
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Random octal codes of up to four digits (hexadecimal digits
+        /// too: moves that leave three heaps) whose quotient is certified
+        /// for every heap: heaps up to 5,000 tokens, and heaps just past
+        /// twice the pre-period and period, where each family has members.
+        #[test]
+        fn random_codes_families_equal_the_walk(
+            digits in prop::collection::vec(0u8..16, 1..5),
+            heaps in prop::collection::vec(1u64..5_000, 2),
+        ) {
+            let code: String =
+                digits.iter().map(|d| format!("{d:X}")).collect();
+            let Ok(rules) = format!("0.{code}").parse::<Rules>() else {
+                return Ok(());
+            };
+            let Some(q) = certified(&rules) else { return Ok(()) };
+            let c = q.periodic.unwrap();
+            let edge = 2 * (c.preperiod + c.period);
+            // Three-heap splits walk quadratically: smaller heaps there.
+            let cap = if rules.octal_game().unwrap().max_parts() >= 3 {
+                300
+            } else {
+                5_000
+            };
+            let mut all = vec![edge, edge + 1, edge + c.period + 2];
+            all.extend(heaps.iter().map(|&h| h % cap + 1));
+            families_agree(&rules, &q, &all);
+        }
+    }
+
+    /// Adversarial shapes: Kayles (0.77, order 40, a wild quotient whose
+    /// heap map has pre-period 71 and period 12 after Plambeck and
+    /// Siegel, Misère quotients for impartial games), 0.75 (order 8),
+    /// 0.34 and 0.72 (longer periods), codes whose heap map starts
+    /// repeating at once (0.7, 0.F) and codes that leave three heaps
+    /// (0.F1, pre-period 23; 0.B7), each around twice its pre-period and
+    /// period.
+    #[test]
+    fn chosen_codes_families_equal_the_walk() {
+        let codes = [
+            "0.77", "0.75", "0.34", "0.72", "0.31", "0.7", "0.F", "0.F1",
+            "0.B7",
+        ];
+        for code in codes {
+            let rules: Rules = code.parse().unwrap();
+            let q = certified(&rules).unwrap_or_else(|| panic!("{code}"));
+            let c = q.periodic.unwrap();
+            let edge = 2 * (c.preperiod + c.period);
+            let heaps: Vec<u64> = (edge..edge + c.period + 2)
+                .chain([1, 2, 3, c.preperiod + 1, 997])
+                .collect();
+            families_agree(&rules, &q, &heaps);
+        }
+    }
+
+    /// For small heaps the description agrees with the exhaustive misère
+    /// search of `misere/oracle.rs` (the definition of misère play, no
+    /// quotient): a move of heap n beside the heaps `others` wins exactly
+    /// when the oracle finds what it leaves a P-position.
+    #[test]
+    fn small_heaps_agree_with_the_oracle() {
+        use crate::misere::options::heap_options;
+        use crate::misere::oracle::Oracle;
+        for code in ["0.77", "0.75", "0.34", "0.52", "0.7", "0.F", "0.B7"] {
+            let rules: Rules = code.parse().unwrap();
+            let Some(q) = certified(&rules) else { panic!("{code}") };
+            let game = rules.octal_game().unwrap();
+            let mut oracle = Oracle::new(heap_options(game, 14));
+            for others in [&[][..], &[1], &[2], &[3, 5], &[4, 4], &[2, 6]] {
+                let rest = others.iter().fold(0, |a, &h| {
+                    q.mul_index(a, q.small_heap_index(h).unwrap())
+                });
+                for n in 1..=14u32 {
+                    let mut want = Vec::new();
+                    rules.options(n.into(), &mut |o| {
+                        let mut after: Vec<u32> =
+                            others.iter().map(|&h| h as u32).collect();
+                        after.extend(o.leaves().iter().map(|&h| h as u32));
+                        if oracle.is_p(&after) {
+                            want.push(BigOption {
+                                take: o.take().into(),
+                                leaves: o
+                                    .leaves()
+                                    .iter()
+                                    .map(|&h| h.into())
+                                    .collect(),
+                            });
+                        }
+                    });
+                    want.sort();
+                    want.dedup();
+                    assert_eq!(
+                        described(&q, &rules, n.into(), rest),
+                        want,
+                        "{code} heap {n} beside {others:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A heap of 10^18 (and one past 2^64) of Kayles: its winning moves
+    /// come as moves listed and families through the period, in a sum
+    /// too, and each family's members checked one by one from the heap
+    /// map win.
+    #[test]
+    fn huge_heaps_are_described() {
+        let rules: Rules = "0.77".parse().unwrap();
+        let q = certified(&rules).unwrap();
+        let big = |t: &str| t.parse::<BigUint>().unwrap();
+        for heaps in [
+            vec![big("1000000000000000000")],
+            vec![big("100000000"), big("12345678")],
+            vec![big(&format!("1{}3", "0".repeat(25))), big("7")],
+        ] {
+            let a = answer(&q, &rules, &heaps, &Budget::default()).unwrap();
+            assert!(a.unwalked.is_empty());
+            let huge =
+                heaps.iter().filter(|h| **h > BigUint::from(WALKED_HEAPS));
+            assert_eq!(a.described.len(), huge.count());
+            let x: Vec<u32> =
+                heaps.iter().map(|h| q.big_heap_index(h).unwrap()).collect();
+            let product =
+                |xs: &[u32]| xs.iter().fold(0, |a, &e| q.mul_index(a, e));
+            for (i, split) in &a.described {
+                let mut others = x.clone();
+                others.remove(*i);
+                let rest = product(&others);
+                for f in &split.families {
+                    // The first members, and the last.
+                    let mut members = f.members(f.residues[0] + 5 * f.period);
+                    if let Some(last) = &f.last {
+                        let a = last.clone();
+                        let b = &f.total - &a - f.fixed.iter().sum::<u64>();
+                        let mut leaves: Vec<BigUint> =
+                            f.fixed.iter().map(|&h| h.into()).collect();
+                        leaves.extend([a, b]);
+                        members
+                            .push(BigOption { take: f.take.into(), leaves });
+                    }
+                    for m in members {
+                        let e: Vec<u32> = m
+                            .leaves
+                            .iter()
+                            .map(|h| q.big_heap_index(h).unwrap())
+                            .collect();
+                        assert!(
+                            q.is_p_index(q.mul_index(rest, product(&e))),
+                            "{f}"
+                        );
+                    }
+                }
             }
         }
     }

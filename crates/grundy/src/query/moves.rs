@@ -25,6 +25,14 @@
 //! ([`LISTED_MOVES`], [`LISTED_FAMILIES`], and [`THREE_SPLIT_CHECKS`] for
 //! the three-heap splits of hexadecimal games, quadratic in l + p); a
 //! cut is counted and said ([`SplitMoves::note`]), never silent.
+//!
+//! Misère play reads the same shapes off the misère quotient (Plambeck
+//! and Siegel, Misère quotients for impartial games): when its heap map
+//! is certified periodic (pre-period l, period p), a split's product of
+//! heaps' elements depends on the same things, so [`split_moves_by`]
+//! describes the winning moves of either play, given the heaps' values
+//! and how they combine ([`Valuation`]: XOR of Grundy values, or the
+//! quotient's product tested against the P-portion).
 
 use std::fmt;
 
@@ -277,6 +285,10 @@ pub(crate) struct SplitMoves {
     /// split is one listed with its smaller heaps raised by multiples of
     /// this period.
     pub representatives: Option<u64>,
+    /// The moves are misère play's, read off the period of the heaps'
+    /// elements of the misère quotient ([`Valuation::misere`]) rather
+    /// than of the Grundy values.
+    pub misere: bool,
 }
 
 impl SplitMoves {
@@ -344,7 +356,8 @@ impl SplitMoves {
                 (_, Some(_)) => format!("its {k} families below"),
             };
             parts.push(format!(
-                "the winning splits {whose}in which a smaller heap is at least the pre-period {l} (where the Grundy values start to repeat with the period {p}) are those of {these}"
+                "the winning splits {whose}in which a smaller heap is at least the pre-period {l} (where {} start to repeat with the period {p}) are those of {these}",
+                self.repeating()
             ));
         }
         if parts.is_empty() {
@@ -352,17 +365,26 @@ impl SplitMoves {
         }
         Some(parts.join("; "))
     }
+
+    /// What repeats with the period the families follow.
+    fn repeating(&self) -> &'static str {
+        if self.misere {
+            "the heaps' elements of the misère quotient"
+        } else {
+            "the Grundy values"
+        }
+    }
 }
 
-/// g(n) for every n from g(0..l + p).
+/// The value of every heap n from those of heaps 0..l + p.
 struct Periodic<'a> {
-    g: &'a [u16],
+    g: &'a [u32],
     l: u64,
     p: u64,
 }
 
 impl Periodic<'_> {
-    fn at(&self, n: u64) -> u16 {
+    fn at(&self, n: u64) -> u32 {
         let i = if n < self.l { n } else { self.l + (n - self.l) % self.p };
         self.g[i as usize]
     }
@@ -377,8 +399,8 @@ struct Rest {
 }
 
 impl Periodic<'_> {
-    /// g(R - s), for s <= R.
-    fn rest(&self, r: &Rest, s: u64) -> u16 {
+    /// The value of R - s, for s <= R.
+    fn rest(&self, r: &Rest, s: u64) -> u32 {
         match r.small {
             Some(r) => self.at(r - s),
             // R >= 2^64 > l + s: periodic.
@@ -407,9 +429,69 @@ pub(crate) fn split_moves(
     budget: &Budget,
 ) -> Result<SplitMoves> {
     debug_assert!(g.len() as u64 >= l + p && p > 0);
-    let at = Periodic { g, l, p };
-    let mut out = SplitMoves { period: Some((l, p)), ..SplitMoves::default() };
-    let Ok(target) = u16::try_from(target) else { return Ok(out) };
+    let Ok(target) = u32::try_from(target) else {
+        return Ok(SplitMoves {
+            period: Some((l, p)),
+            ..SplitMoves::default()
+        });
+    };
+    let values: Vec<u32> =
+        g[..(l + p) as usize].iter().map(|&v| v.into()).collect();
+    let valuation = Valuation {
+        values: &values,
+        none: 0,
+        join: |x, y| x ^ y,
+        wins: |v| v == target,
+        misere: false,
+    };
+    split_moves_by(game, heap, &valuation, (l, p), budget)
+}
+
+/// How [`split_moves_by`] values the heaps a move leaves and tells a
+/// winning move: under normal play the Grundy values, joined by XOR, a
+/// move winning when it reaches the target value; under misère play
+/// the heaps' elements of the misère quotient (Plambeck and Siegel,
+/// Misère quotients for impartial games), joined by the product, a move
+/// winning when the product with the other heaps' elements lies in the
+/// P-portion. Either way the value of a heap from l on depends only on
+/// its residue modulo p.
+pub(crate) struct Valuation<'a, J, W> {
+    /// The value of each heap 0..l + p.
+    pub values: &'a [u32],
+    /// The value of no heap at all (0; the identity of the quotient).
+    pub none: u32,
+    /// The value of two heaps together.
+    pub join: J,
+    /// Whether a move that leaves heaps of this joint value wins.
+    pub wins: W,
+    /// Misère play (the sentence of [`SplitMoves::note`] names what
+    /// repeats).
+    pub misere: bool,
+}
+
+/// The winning moves of `heap` of a take-and-break game whose heaps'
+/// values (`valuation`) repeat with period `p` from `l` on, described as
+/// [`split_moves`] describes them, for either play.
+pub(crate) fn split_moves_by<J, W>(
+    game: &OctalGame,
+    heap: &BigUint,
+    valuation: &Valuation<'_, J, W>,
+    (l, p): (u64, u64),
+    budget: &Budget,
+) -> Result<SplitMoves>
+where
+    J: Fn(u32, u32) -> u32,
+    W: Fn(u32) -> bool,
+{
+    debug_assert!(valuation.values.len() as u64 >= l + p && p > 0);
+    let at = Periodic { g: valuation.values, l, p };
+    let join = &valuation.join;
+    let wins = &valuation.wins;
+    let mut out = SplitMoves {
+        period: Some((l, p)),
+        misere: valuation.misere,
+        ..SplitMoves::default()
+    };
     let listed = |out: &mut SplitMoves, take: u64, leaves: Vec<BigUint>| {
         if out.options.len() < LISTED_MOVES {
             out.options.push(BigOption { take: take.into(), leaves });
@@ -458,13 +540,14 @@ pub(crate) fn split_moves(
         };
         // R as a bound for small numbers: u64::MAX stands for any R.
         let big_r = rest.small.unwrap_or(u64::MAX);
-        if d & LEAVE_NONE != 0 && i > 0 && total.is_zero() && target == 0 {
+        if d & LEAVE_NONE != 0
+            && i > 0
+            && total.is_zero()
+            && wins(valuation.none)
+        {
             listed(&mut out, i, Vec::new());
         }
-        if d & LEAVE_ONE != 0
-            && i > 0
-            && big_r >= 1
-            && at.rest(&rest, 0) == target
+        if d & LEAVE_ONE != 0 && i > 0 && big_r >= 1 && wins(at.rest(&rest, 0))
         {
             listed(&mut out, i, vec![total.clone()]);
         }
@@ -482,7 +565,7 @@ pub(crate) fn split_moves(
             let hi_small = hi.to_u64().unwrap_or(u64::MAX);
             for a in 1..l.min(hi_small.saturating_add(1)) {
                 poll()?;
-                if at.at(a) ^ at.rest(&rest, a) == target {
+                if wins(join(at.at(a), at.rest(&rest, a))) {
                     listed(&mut out, i, vec![a.into(), &total - a]);
                 }
             }
@@ -491,7 +574,7 @@ pub(crate) fn split_moves(
                     break;
                 }
                 poll()?;
-                if at.at(r) ^ at.rest(&rest, r) == target {
+                if wins(join(at.at(r), at.rest(&rest, r))) {
                     let k = (&hi - r) / p;
                     family(
                         &mut out,
@@ -525,7 +608,10 @@ pub(crate) fn split_moves(
                     }
                     three_checks += 1;
                     poll()?;
-                    if at.at(a) ^ at.at(b) ^ at.rest(&rest, a + b) == target {
+                    if wins(join(
+                        join(at.at(a), at.at(b)),
+                        at.rest(&rest, a + b),
+                    )) {
                         let leaves =
                             vec![a.into(), b.into(), &total - (a + b)];
                         listed(&mut out, i, leaves);
@@ -543,7 +629,10 @@ pub(crate) fn split_moves(
                     }
                     three_checks += 1;
                     poll()?;
-                    if at.at(a) ^ at.at(r) ^ at.rest(&rest, a + r) == target {
+                    if wins(join(
+                        join(at.at(a), at.at(r)),
+                        at.rest(&rest, a + r),
+                    )) {
                         let k = ((&total - a) / 2u32 - r) / p;
                         family(
                             &mut out,
@@ -576,8 +665,11 @@ pub(crate) fn split_moves(
                     }
                     three_checks += 1;
                     poll()?;
-                    if at.at(r1) ^ at.at(r2) ^ at.rest(&rest, r1 + b) == target
-                    {
+                    let v = join(
+                        join(at.at(r1), at.at(r2)),
+                        at.rest(&rest, r1 + b),
+                    );
+                    if wins(v) {
                         family(
                             &mut out,
                             MoveFamily {

@@ -151,7 +151,9 @@ pub struct SumReport {
     /// them: `moves_note` says what is missing).
     pub moves_exact: bool,
     /// The winning splits of huge heaps not in `winning_moves`, as
-    /// families that repeat with the period of their heap's values.
+    /// families that repeat with the period of their heap's values
+    /// (normal play) or of the heap map of the misère quotient (misère
+    /// play).
     pub winning_families: Vec<SumFamily>,
     /// When `winning_moves` is not every winning move: what the families
     /// are and what was cut, heap by heap, in words.
@@ -400,8 +402,10 @@ fn bouton(heaps: &[Heap]) -> Result<(Outcome, Vec<Move>)> {
 /// A misère sum not all Nim: from the quotient when every heap is of one
 /// rule set whose quotient is found within [`MISERE_QUOTIENT_WORK`],
 /// else by exhaustive search; the outcome, the winning moves, the method
-/// and its sentence. A heap too large to walk (a huge heap of a game
-/// that splits heaps) leaves its moves out, and `found` says so.
+/// and its sentence. The winning splits of a huge heap of a game that
+/// splits heaps go by the certified period of the heap map: the families
+/// and notes in `found`, as under normal play; a heap too large to walk
+/// without one leaves its moves out, and `found` says so.
 fn misere(
     heaps: &[Heap],
     budget: &Budget,
@@ -415,6 +419,17 @@ fn misere(
                 let sizes: Vec<BigUint> =
                     heaps.iter().map(|h| h.size.clone()).collect();
                 let a = answer(&q, rules, &sizes, budget)?;
+                for (i, split) in a.described {
+                    found.complete &= split.complete();
+                    found.exact &= split.exact();
+                    found.notes.extend(split.note(Some(i + 1)));
+                    found.families.extend(
+                        split
+                            .families
+                            .into_iter()
+                            .map(|family| SumFamily { heap: i + 1, family }),
+                    );
+                }
                 if !a.unwalked.is_empty() {
                     found.complete = false;
                     found.exact = false;
