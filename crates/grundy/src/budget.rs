@@ -560,14 +560,23 @@ impl<'a> Meter<'a> {
         self.done += count as u64;
         self.effort += effort;
         if self.done >= self.next_check || self.effort >= EFFORT_EVERY {
-            self.effort = 0;
-            self.next_check = (self.done + self.every)
-                .min(self.budget.limit(self.unit).saturating_add(1));
-            self.budget.report(self.done);
-            let spent = self.scanned + self.tested / TESTS_PER_POSITION;
-            self.budget.check(self.done.max(spent), self.unit)?;
+            return self.check_now();
         }
         Ok(())
+    }
+
+    /// The check of [`Meter::add_costly`], out of line: the callers are
+    /// inner loops (an FES step of a few candidates costs tens of
+    /// nanoseconds) that pass here once in thousands.
+    #[cold]
+    #[inline(never)]
+    fn check_now(&mut self) -> Result<(), Stopped> {
+        self.effort = 0;
+        self.next_check = (self.done + self.every)
+            .min(self.budget.limit(self.unit).saturating_add(1));
+        self.budget.report(self.done);
+        let spent = self.scanned + self.tested / TESTS_PER_POSITION;
+        self.budget.check(self.done.max(spent), self.unit)
     }
 
     /// As [`Meter::add_costly`], for a step that also read or moved

@@ -33,6 +33,7 @@ use std::sync::Arc;
 use crate::budget::{Budget, CACHED_WORDS, Meter, Stopped};
 use crate::set::AllButSet;
 
+use super::mersenne::add;
 use super::pattern_hash::{self, PatternHash};
 
 /// The FES algorithm on boundary patterns: which positions near the
@@ -70,6 +71,9 @@ pub struct Fes {
     /// and the words they read.
     compares: u64,
     compared: u64,
+    /// The word where the last word by word comparison found the
+    /// patterns apart: the next one starts there (see [`Fes::matches`]).
+    differed: usize,
     /// Pattern words read or moved so far: what a step costs beyond the
     /// candidates it tests.
     touched: u64,
@@ -128,7 +132,19 @@ struct Excluded {
     /// (two taken offsets are a distance in X apart), so a step tests
     /// the taken offsets one by one and keeps no runs.
     has_one: bool,
+    /// For X of at most [`FEW`] members, one mask per member x_i: bit j
+    /// is set iff j < i and x_i - x_j is in X. A step takes x_i iff
+    /// n + x_i is undetermined and every member it took before lies in
+    /// that mask (offset 0 is a distance x_i in X from every candidate),
+    /// so a candidate costs one test whatever it took before; empty for
+    /// larger X.
+    pairs: Vec<u64>,
 }
+
+/// The most members of X whose steps test candidates with the masks of
+/// [`Excluded::pairs`] (one bit a member); larger X tests runs of taken
+/// offsets ([`Taken::allow`]).
+const FEW: usize = 64;
 
 impl Excluded {
     fn new(set: &AllButSet) -> Excluded {
@@ -144,7 +160,23 @@ impl Excluded {
             }
         }
         let has_one = list.first() == Some(&1);
-        Excluded { list, member, runs, powers: Vec::new(), has_one }
+        let pairs = if list.len() <= FEW {
+            (0..list.len())
+                .map(|i| {
+                    (0..i)
+                        .filter(|&j| get_bit(&member, list[i] - list[j]))
+                        .fold(0, |mask, j| mask | 1 << j)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Excluded { list, member, runs, powers: Vec::new(), has_one, pairs }
+    }
+
+    /// Whether a step tests candidates with [`Excluded::pairs`].
+    fn few(&self) -> bool {
+        self.list.len() <= FEW
     }
 
     /// Whether every d in [lo, hi] is in X.
@@ -167,13 +199,18 @@ impl Excluded {
 /// run is one offset, and [`Fes::step`] keeps the offsets only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Taken {
+    /// The offsets taken are `offsets[..len]`; a step of at most [`FEW`]
+    /// candidates keeps `offsets` |X| + 1 long and writes every candidate
+    /// after the ones it took, counting only those it takes.
     offsets: Vec<usize>,
+    len: usize,
     runs: Vec<(usize, usize)>,
 }
 
 impl Taken {
     fn clear(&mut self) {
         self.offsets.clear();
+        self.len = 0;
         self.runs.clear();
     }
 
@@ -181,6 +218,7 @@ impl Taken {
     #[inline]
     fn push(&mut self, o: usize) {
         self.offsets.push(o);
+        self.len = self.offsets.len();
         match self.runs.last_mut() {
             Some((_, last)) if *last + 1 == o => *last = o,
             _ => self.runs.push((o, o)),
@@ -237,6 +275,7 @@ impl Fes {
             hashable,
             compares: 0,
             compared: 0,
+            differed: 0,
             touched: 0,
             metered: 0,
             unpolled: 0,
@@ -274,11 +313,12 @@ impl Fes {
     /// The offsets, from the base before the last step, of the positions
     /// that got the last step's value, ascending (the first is 0).
     pub fn taken(&self) -> &[usize] {
-        &self.taken.offsets
+        &self.taken.offsets[..self.taken.len]
     }
 
     /// Whether two states have the same boundary pattern: at once when
     /// both keep hashes and they differ, else word by word.
+    #[inline]
     pub fn same_pattern(&self, other: &Fes) -> bool {
         if let (Some(a), Some(b)) = (&self.hash, &other.hash)
             && a.value() != b.value()
@@ -289,8 +329,10 @@ impl Fes {
     }
 
     /// [`Fes::same_pattern`] for a search that compares states step
-    /// after step (Brent's cycle finder, the pre-period pass): it counts
-    /// the words its comparisons read, and once they read more than
+    /// after step (Brent's cycle finder, the pre-period pass). Word by
+    /// word, it starts at the word where its last comparison found the
+    /// patterns apart and wraps around. It counts the words its
+    /// comparisons read, and once they read more than
     /// [`HASH_AFTER_WORDS`] each on average, both states start keeping a
     /// hash (a wide pattern only), so that later comparisons of unequal
     /// patterns cost one test whatever their width.
@@ -302,9 +344,25 @@ impl Fes {
             }
             return same;
         }
-        let differ =
-            (0..self.width).position(|j| self.word(j) != other.word(j));
-        let read = differ.map_or(self.width, |j| j + 1) as u64;
+        // Two states of one search differ mostly in the same words from
+        // one comparison to the next (near offset 0 nearly every position
+        // is determined, near max(X) nearly none is): starting where the
+        // last comparison stopped reads one or two words where starting
+        // at word 0 read more than eight, and keeps sets such as
+        // `all-but:600,1201,1801,3002` from paying for a hash.
+        let (width, mut j) = (self.width, self.differed);
+        let mut read = 0;
+        let same = loop {
+            read += 1;
+            if self.word(j) != other.word(j) {
+                self.differed = j;
+                break false;
+            }
+            if read == width as u64 {
+                break true;
+            }
+            j = if j + 1 == width { 0 } else { j + 1 };
+        };
         self.touched += read;
         self.compares += 1;
         self.compared += read;
@@ -315,7 +373,7 @@ impl Fes {
             self.keep_hash();
             other.keep_hash();
         }
-        differ.is_none()
+        same
     }
 
     /// Starts keeping the pattern's hash (a pattern wider than
@@ -384,23 +442,113 @@ impl Fes {
     /// of its 20,000 candidates is tested against thousands of them), so
     /// it calls `poll` with the effort spent (candidates and runs looked
     /// at) each time 2^16 of it has gathered, counting from earlier steps
-    /// (a call a step would cost a small set more than its step); an
-    /// error from `poll` stops the step at once and leaves the state
-    /// unusable (callers drop it).
+    /// (a call a step would cost a small set more than its step; a step
+    /// of at most [`FEW`] candidates asks once, at its end); an error
+    /// from `poll` stops the step at once and leaves the state unusable
+    /// (callers drop it).
     pub fn step<E>(
         &mut self,
         poll: &mut impl FnMut(u64) -> Result<(), E>,
     ) -> Result<u64, E> {
+        set_bit(&mut self.pattern, self.head);
+        if self.excluded.few() {
+            // Effort below POLL_EFFORT is carried to the next step: a
+            // poll a step cost more than a small set's whole step, and
+            // such a step spends at most 2 * FEW.
+            let effort = self.unpolled + self.take_few();
+            self.unpolled = if effort >= POLL_EFFORT {
+                poll(effort)?;
+                0
+            } else {
+                effort
+            };
+        } else {
+            self.taken.clear();
+            self.taken.push(0);
+            if let Some(hash) = &mut self.hash {
+                hash.add_origin();
+            }
+            self.take_many(poll)?;
+        }
+        let shift = self.leading_determined();
+        self.shift_right(shift);
+        if let Some(hash) = &mut self.hash {
+            hash.shift(shift);
+        }
+        #[cfg(test)]
+        self.assert_hash_follows_the_pattern();
+        self.base += shift as u64;
+        self.step += 1;
+        Ok(shift as u64)
+    }
+
+    /// The candidates of a step of X with at most [`FEW`] members, each
+    /// tested with one mask ([`Excluded::pairs`]), taken ones set in the
+    /// pattern (a later candidate is a larger offset, so setting them as
+    /// they come changes no test) and, with offset 0, in the hash.
+    /// Returns the effort: a look-up a candidate and a test an
+    /// undetermined one.
+    #[inline]
+    fn take_few(&mut self) -> u64 {
+        if self.hash.is_some() {
+            self.take_few_hashed::<true>()
+        } else {
+            self.take_few_hashed::<false>()
+        }
+    }
+
+    /// [`Fes::take_few`], adding offset 0 and the taken members to the
+    /// hash when `HASH`. Whether a candidate is determined and whether its mask
+    /// admits it follow no pattern a branch predictor learns, so the
+    /// loop has no branch on them: each candidate is written to the
+    /// taken offsets and counted only if taken, and set in the pattern
+    /// and added to the hash as 0 or its bit.
+    #[inline(always)]
+    fn take_few_hashed<const HASH: bool>(&mut self) -> u64 {
+        let excluded = &*self.excluded;
+        let (pattern, head) = (&mut self.pattern[..], self.head);
+        let offsets = &mut self.taken.offsets;
+        let n = excluded.list.len();
+        if offsets.len() <= n {
+            offsets.resize(n + 1, 0);
+        }
+        offsets[0] = 0;
+        // Offset 0, set by the caller, joins the hash with the members.
+        let (mut took, mut len, mut tested, mut added) = (0u64, 1, 0, 1);
+        for (i, (&x, &pairs)) in
+            excluded.list.iter().zip(&excluded.pairs).enumerate()
+        {
+            let (q, r) = ((head + x) / 64, (head + x) % 64);
+            let open = !pattern[q] >> r & 1;
+            let take = open & u64::from(took & !pairs == 0);
+            took |= take << i;
+            pattern[q] |= take << r;
+            offsets[len] = x;
+            len += take as usize;
+            tested += open;
+            if HASH {
+                added = add(added, excluded.powers[i] & take.wrapping_neg());
+            }
+        }
+        self.taken.len = len;
+        if HASH && let Some(hash) = &mut self.hash {
+            hash.add_member(added);
+        }
+        n as u64 + tested
+    }
+
+    /// The candidates of a step of a larger X: each tested against the
+    /// runs of offsets taken before it (or the offsets one by one when 1
+    /// is not in X, so that every run is one offset), polling as the
+    /// effort gathers.
+    fn take_many<E>(
+        &mut self,
+        poll: &mut impl FnMut(u64) -> Result<(), E>,
+    ) -> Result<(), E> {
         let (excluded, taken, hash) =
             (&*self.excluded, &mut self.taken, &mut self.hash);
         let (pattern, head) = (&mut self.pattern[..], self.head);
-        taken.clear();
-        taken.push(0);
-        if let Some(hash) = hash {
-            hash.add_origin();
-        }
-        // Effort below POLL_EFFORT is carried to the next step: a poll a
-        // step cost more than a small set's whole step.
+        // Effort below POLL_EFFORT is carried to the next step.
         let mut effort = self.unpolled;
         for (i, &x) in excluded.list.iter().enumerate() {
             effort += 1;
@@ -429,19 +577,11 @@ impl Fes {
             }
         }
         self.unpolled = effort;
+        taken.len = taken.offsets.len();
         for &o in &taken.offsets {
             set_bit(pattern, head + o);
         }
-        let shift = self.leading_determined();
-        self.shift_right(shift);
-        if let Some(hash) = &mut self.hash {
-            hash.shift(shift);
-        }
-        #[cfg(test)]
-        self.assert_hash_follows_the_pattern();
-        self.base += shift as u64;
-        self.step += 1;
-        Ok(shift as u64)
+        Ok(())
     }
 
     /// The hash kept step by step equals the hash of the pattern: a drift
@@ -789,6 +929,38 @@ mod tests {
         }
     }
 
+    /// Brent's cycle finder on `all-but:600,1201,1801,3002` (47-word
+    /// patterns, issue 34 item 3): its first 64 comparisons, started at
+    /// word 0, read more than eight words each on average (the states of
+    /// the first steps agree on their first words), which made the
+    /// states keep a hash for the rest of the search; started where the
+    /// last comparison found the patterns apart, 10^5 comparisons read
+    /// at most two words each on average, and no hash is kept.
+    #[test]
+    fn comparisons_start_where_the_patterns_last_differed() {
+        let mut tortoise = Fes::new(&all_but(&[600, 1201, 1801, 3002]));
+        let mut hare = tortoise.clone();
+        let (mut power, mut steps, mut from_zero) = (1u64, 0u64, 0);
+        for k in 1..=100_000 {
+            hare.step(&mut unpolled).unwrap();
+            steps += 1;
+            if k <= HASH_PROBATION {
+                let words = hare.pattern_words().zip(tortoise.pattern_words());
+                from_zero += words.take_while(|(a, b)| a == b).count() + 1;
+            }
+            assert!(!hare.matches(&mut tortoise));
+            if power == steps {
+                tortoise.copy_from(&hare);
+                power *= 2;
+                steps = 0;
+            }
+        }
+        let over = HASH_AFTER_WORDS * HASH_PROBATION;
+        assert!(from_zero as u64 > over, "from word 0: {from_zero}");
+        assert!(hare.compared <= 2 * hare.compares, "{}", hare.compared);
+        assert!(!hare.keeps_hash());
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -873,6 +1045,32 @@ mod tests {
         fn fes_equals_naive(v in prop::collection::btree_set(1u64..24, 0..7)) {
             let x: Vec<u64> = v.into_iter().collect();
             prop_assert_eq!(fes_values(&x, 300), naive_values(&x, 300));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Every step takes the offsets the definition takes on sets of
+        /// 50 to 80 members, with and without 1 in X: steps of at most
+        /// `FEW` candidates test each with one mask, larger ones test
+        /// runs of taken offsets (or the offsets one by one).
+        #[test]
+        fn few_and_many_candidates_take_what_the_definition_takes(
+            x in prop::collection::btree_set(2u64..400, 50..80),
+            one in any::<bool>(),
+        ) {
+            let mut x: Vec<u64> = x.into_iter().collect();
+            if one {
+                x.insert(0, 1);
+            }
+            let mut f = Fes::new(&all_but(&x));
+            prop_assert_eq!(f.excluded.few(), x.len() <= FEW);
+            for _ in 0..200 {
+                let want = step_by_definition(&f);
+                f.step(&mut unpolled).unwrap();
+                prop_assert_eq!(f.taken(), &want[..]);
+            }
         }
     }
 }

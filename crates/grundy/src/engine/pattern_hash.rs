@@ -78,7 +78,8 @@ impl PatternHash {
         self.value = add(self.value, 1);
     }
 
-    /// Offset x became determined, given R^x (from [`powers`]).
+    /// Offset x became determined, given R^x (from [`powers`]); or
+    /// several offsets, given the sum of their powers mod P.
     pub(crate) fn add_member(&mut self, power: u64) {
         self.value = add(self.value, power);
     }
