@@ -434,13 +434,7 @@ mod tests {
 
     #[test]
     fn intervals_read_as_bounds() {
-        let s = Scheme {
-            x: 1,
-            base: Base::Param(0),
-            period: 2,
-            start: 0,
-            quotient: false,
-        };
+        let s = Scheme::new(1, Base::Param(0), 2, 0);
         let u = s.residue_expr();
         let t = |c: Cond| c.text(&names());
         assert_eq!(t(interval(&s, &u, 2, 2, 4)), "b % (2*a) == a");
@@ -459,13 +453,7 @@ mod tests {
     fn two_groups_of_the_two_element_sets() {
         // {a, b}: b % (2a) == a against the rest (Berlekamp, Conway, Guy,
         // Winning Ways ch. 4: period 2a when b is an odd multiple of a).
-        let s = Scheme {
-            x: 1,
-            base: Base::Param(0),
-            period: 2,
-            start: 0,
-            quotient: false,
-        };
+        let s = Scheme::new(1, Base::Param(0), 2, 0);
         let mut reps = BTreeMap::new();
         for b in [6, 7, 9, 11] {
             reps.insert(s.label(&[3, b]), vec![3, b]);
@@ -483,13 +471,7 @@ mod tests {
     fn a_single_excluded_line_reads_not_equal() {
         // {a, b, 2b}: period 3a on b == 2a, 3b elsewhere (as the fitter
         // finds it on a sweep); the second condition is `b != 2*a`.
-        let s = Scheme {
-            x: 1,
-            base: Base::Param(0),
-            period: 1,
-            start: 3,
-            quotient: false,
-        };
+        let s = Scheme::new(1, Base::Param(0), 1, 3);
         let mut reps = BTreeMap::new();
         for b in [4, 5, 6, 7, 9, 10, 12, 13] {
             reps.insert(s.label(&[3, b]), vec![3, b]);

@@ -289,13 +289,7 @@ mod tests {
     #[test]
     fn renders_text_and_latex() {
         let names: Vec<String> = vec!["a".into(), "b".into()];
-        let scheme = Scheme {
-            x: 1,
-            base: Base::Param(0),
-            period: 2,
-            start: 0,
-            quotient: false,
-        };
+        let scheme = Scheme::new(1, Base::Param(0), 2, 0);
         // (2ab + a^2 + a u)/gcd(a, b)
         let f = Formula {
             terms: vec![
@@ -332,13 +326,7 @@ mod tests {
         // A piece whose value is 0 everywhere (a pre-period, say) has no
         // terms; found by the two-piece proptest.
         let names: Vec<String> = vec!["a".into(), "b".into()];
-        let scheme = Scheme {
-            x: 1,
-            base: Base::Param(0),
-            period: 2,
-            start: 0,
-            quotient: false,
-        };
+        let scheme = Scheme::new(1, Base::Param(0), 2, 0);
         let f =
             Formula { terms: vec![], den: 1, gcd: None, scheme, degree: 0 };
         assert_eq!(f.expr(2).text(&names), "0");

@@ -166,14 +166,19 @@ pub(crate) enum Label {
 }
 
 impl Scheme {
+    /// The scheme cutting `x` by `base` with this period and start, and
+    /// no quotient variable.
+    pub(crate) const fn new(
+        x: usize,
+        base: Base,
+        period: i64,
+        start: i64,
+    ) -> Scheme {
+        Scheme { x, base, period, start, quotient: false }
+    }
+
     /// The one-class scheme.
-    pub(crate) const TRIVIAL: Scheme = Scheme {
-        x: 0,
-        base: Base::Const,
-        period: 1,
-        start: 0,
-        quotient: false,
-    };
+    pub(crate) const TRIVIAL: Scheme = Scheme::new(0, Base::Const, 1, 0);
 
     /// Whether formulas get the residue u as a variable.
     pub(crate) fn has_residue(&self) -> bool {
@@ -300,48 +305,32 @@ impl Scheme {
             let max_const = if n == 1 { MAX_CONST_PERIOD } else { 6 };
             for period in 2..=max_const {
                 for start in 0..=3 {
-                    out.push(Scheme {
-                        x,
-                        base: Base::Const,
-                        period,
-                        start,
-                        quotient: false,
-                    });
+                    out.push(Scheme::new(x, Base::Const, period, start));
                 }
             }
             for y in (0..n).filter(|&y| y != x) {
                 for period in 1..=4 {
                     for start in 0..=4 {
-                        out.push(Scheme {
+                        out.push(Scheme::new(
                             x,
-                            base: Base::Param(y),
+                            Base::Param(y),
                             period,
                             start,
-                            quotient: false,
-                        });
+                        ));
                     }
                 }
                 // floor(x / y) and floor(x / (2*y)) in the formulas, no
                 // initial cells.
                 for period in 1..=2 {
                     out.push(Scheme {
-                        x,
-                        base: Base::Param(y),
-                        period,
-                        start: 0,
                         quotient: true,
+                        ..Scheme::new(x, Base::Param(y), period, 0)
                     });
                 }
             }
             for form in forms(x, n) {
                 for start in 0..=1 {
-                    out.push(Scheme {
-                        x,
-                        base: Base::Form(form),
-                        period: 1,
-                        start,
-                        quotient: false,
-                    });
+                    out.push(Scheme::new(x, Base::Form(form), 1, start));
                 }
             }
         }
@@ -383,13 +372,7 @@ mod tests {
     #[test]
     fn labels_cut_at_multiples_of_y() {
         // x = b, y = a, P = 2, T = 2 on a = 3.
-        let s = Scheme {
-            x: 1,
-            base: Base::Param(0),
-            period: 2,
-            start: 2,
-            quotient: false,
-        };
+        let s = Scheme::new(1, Base::Param(0), 2, 2);
         let lab = |b| s.label(&[3, b]);
         assert_eq!(lab(2), Label::Initial(1)); // 0 < b < a
         assert_eq!(lab(3), Label::Initial(2)); // b == a
@@ -399,13 +382,7 @@ mod tests {
         assert_eq!(lab(9), Label::Folded(2)); // b % 2a == a
         assert_eq!(lab(11), Label::Folded(3));
         assert_eq!(lab(12), Label::Folded(0));
-        let c = Scheme {
-            x: 0,
-            base: Base::Const,
-            period: 3,
-            start: 1,
-            quotient: false,
-        };
+        let c = Scheme::new(0, Base::Const, 3, 1);
         assert_eq!(c.label(&[0]), Label::Initial(0));
         assert_eq!(c.label(&[7]), Label::Folded(1));
     }

@@ -10,7 +10,7 @@ use grundy::{PeriodReport, Rules};
 use grundy_pictures::plot::{self, SequencePlot};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use serde::Serialize;
 
 use crate::call::{Limits, Watch};
@@ -24,6 +24,19 @@ pub(crate) fn json_dict<'py>(
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let loads = py.import("json")?.getattr("loads")?;
     Ok(loads.call1((json,))?.cast_into::<PyDict>()?)
+}
+
+/// A tuple of dicts, one per item (the families of winning moves), each
+/// as its JSON object.
+pub(crate) fn json_dicts<'py, T: Serialize>(
+    py: Python<'py>,
+    items: &[T],
+) -> PyResult<Bound<'py, PyTuple>> {
+    let dicts = items
+        .iter()
+        .map(|x| json_dict(py, x))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, dicts)
 }
 
 /// Rows of (label, value) as an HTML table in a `div` of `class`, with

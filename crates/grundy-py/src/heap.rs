@@ -157,11 +157,7 @@ impl PyHeapReport {
         &self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let families = self.report.winning_families.iter();
-        let dicts = families
-            .map(|f| crate::display::json_dict(py, f))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyTuple::new(py, dicts)
+        crate::display::json_dicts(py, &self.report.winning_families)
     }
 
     /// When ``winning_moves`` is not every winning move: what the
@@ -210,11 +206,7 @@ impl PyHeapReport {
         &self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let families = self.report.misere_winning_families.iter();
-        let dicts = families
-            .map(|f| crate::display::json_dict(py, f))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyTuple::new(py, dicts)
+        crate::display::json_dicts(py, &self.report.misere_winning_families)
     }
 
     /// When ``misere_winning_moves`` is not every winning move: what the

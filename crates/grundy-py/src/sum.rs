@@ -174,11 +174,7 @@ impl PySumReport {
         &self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let families = self.report.winning_families.iter();
-        let dicts = families
-            .map(|f| json_dict(py, f))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyTuple::new(py, dicts)
+        crate::display::json_dicts(py, &self.report.winning_families)
     }
 
     /// When ``winning_moves`` is not every winning move: what the families
