@@ -165,6 +165,25 @@ test('huge heaps of a game that splits heaps: families of winning splits', async
   assert.ok(items.includes('heap 1: take 2 -> 22 + 177903471'));
 });
 
+// Issue 36, section 2: a huge Kayles heap under misère play, answered by
+// the misère quotient's periodic heap map: the splits below its pre-period
+// listed, the others as families, in the command's words.
+test('huge heaps under misère play: families from the misère quotient', async () => {
+  const page = await open();
+  await showSet(page, '0.77');
+  await page.fill('#heap-n', '100000000');
+  await page.click('#heap-go');
+  await page.waitForSelector('#heap-result:not([hidden])');
+  const want = JSON.parse(cli(['heap', '0.77', '100000000', '--json']).stdout);
+  assert.ok(want.misere_winning_families.length > 0, JSON.stringify(want));
+  const misere = await text(page, '#h-misere');
+  assert.ok(misere.startsWith(`${want.misere_outcome} (`), misere);
+  const lines = await page.$$eval('#h-misere-families li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(lines,
+    [want.misere_moves_note, ...want.misere_winning_families.map((f) => f.text)]);
+  assert.deepEqual(page.problems, []);
+});
+
 test('sum calculator: nim-sum, winning moves, and an error on its row', async () => {
   const page = await open();
   await page.click('#sum-go');

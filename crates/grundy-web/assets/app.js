@@ -324,9 +324,17 @@ async function showHeap(event) {
       list.append(...extra);
       normal.append(list);
     }
-    $('h-misere').textContent = r.misere_outcome
-      ? `${describe(r.misere_outcome)}; ${movesText(r.misere_winning_moves_text)}`
+    const misere = $('h-misere');
+    misere.textContent = r.misere_outcome
+      ? `${describe(r.misere_outcome)}; ` +
+        movesText(r.misere_winning_moves_text, r.misere_winning_families.length > 0)
       : `not known: ${r.misere_note}`;
+    const misereExtra = familyLines(r.misere_moves_note, r.misere_winning_families);
+    if (misereExtra.length) {
+      const list = el('ul', { id: 'h-misere-families' });
+      list.append(...misereExtra);
+      misere.append(list);
+    }
     $('heap-result').hidden = false;
   } catch (e) {
     $('heap-result').hidden = true;
