@@ -53,9 +53,10 @@ pub fn fit(table: &FitTable, options: &Options) -> Result<Fit> {
     }
     // A law from a threshold on, for one parameter: the rows below it (at
     // most `max_leading` of the rows) are left to exceptions, and the rest
-    // must make a law as above. The highest such threshold is tried (a law
-    // of the rows from a lower one is a law of these rows too); the rows
-    // below it that its pieces explain count as explained. It replaces the
+    // must make a law as above. Only the highest such threshold is tried
+    // (one more search, not one per threshold; a law from a lower one
+    // usually explains these rows too, and then the rows between count as
+    // explained, as every row below it that its pieces explain does). It replaces the
     // whole table's fit if that has no law or more exceptions. (With more
     // parameters the rows of a small first parameter are a band across
     // the others, not the start of the family, and the second search
@@ -150,6 +151,7 @@ fn fit_from(
         pieces: Vec::new(),
         exceptions: table.rows().to_vec(),
         verdict: FitVerdict::NoSimpleLaw(reason),
+        from: None,
     };
     let Some((sf, _)) = best else {
         return no_law(format!(
@@ -303,6 +305,7 @@ fn assemble(
             pieces: pieces.into_iter().map(|p| p.1).collect(),
             exceptions,
             verdict: FitVerdict::Law,
+            from,
         };
     }
 }

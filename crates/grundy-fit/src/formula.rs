@@ -248,10 +248,15 @@ impl Formula {
                 )
             } else {
                 let y = self.scheme.times_y(self.scheme.period);
+                let y = if self.scheme.period == 1 {
+                    y.latex(names)
+                } else {
+                    format!("({})", y.latex(names))
+                };
                 format!(
                     "\\left\\lfloor {} / {} \\right\\rfloor",
                     latex_name(&names[self.scheme.x]),
-                    y.latex(names)
+                    y
                 )
             };
             if k == 1 {

@@ -114,9 +114,29 @@ pub struct Fit {
     pub(crate) pieces: Vec<Piece>,
     pub(crate) exceptions: Vec<FitRow>,
     pub(crate) verdict: FitVerdict,
+    /// The threshold of a one-parameter law fitted on the rows from it on.
+    pub(crate) from: Option<i64>,
 }
 
 impl Fit {
+    /// The threshold of a law of one parameter fitted on the rows from it
+    /// on (those below are exceptions unless a piece explains them), or
+    /// `None` when every row was fitted.
+    pub fn from(&self) -> Option<i64> {
+        self.from
+    }
+
+    /// The sentence that says so: "fitted from a = 11 on; the rows below
+    /// are exceptions unless a piece explains them".
+    pub fn from_note(&self) -> Option<String> {
+        let t = self.from?;
+        Some(format!(
+            "fitted from {} = {t} on; the rows below are exceptions unless a \
+             piece explains them",
+            self.params[0]
+        ))
+    }
+
     /// The parameter names.
     pub fn params(&self) -> &[String] {
         &self.params

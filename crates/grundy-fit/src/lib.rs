@@ -80,19 +80,22 @@
 //!
 //! 1. **Schemes** (`scheme.rs`): a parameter `x`, a base `y` (another
 //!    parameter or the constant 1), a period `P <= 4` (constant moduli up
-//!    to 6) and a start `T <= 4`. Cutting at the multiples of `y` puts
+//!    to 6, or to 12 in a table of one parameter) and a start `T <= 4`. Cutting at the multiples of `y` puts
 //!    each row in a cell (`x == t*y` or `t*y < x < (t+1)*y`); cells below
 //!    `x = T*y` are classes of their own, later ones repeat with period
 //!    `P` (the class is the cell of `u = x % (P*y)`). The one-class scheme
-//!    (a plain polynomial) is tried first. Constant moduli go up to 12.
+//!    (a plain polynomial) is tried first. A parameter base with `P <= 2`
+//!    and no initial cells may also give formulas the quotient `q = x /
+//!    (P*y)` (the floor) as a variable.
 //!    A base may also be a linear form of the other parameters (`2*a +
-//!    1`, `a + b`; period 1, start 0 or 1): its multiples are not where
+//!    1`, `a + b`; period 1, start 0 or 1; only where it is at most x on
+//!    a quarter of the rows): its multiples are not where
 //!    such laws break, so the class of a row is instead the outcome of
 //!    comparing `u` with 0, 1 and `p - 1` .. `p + 2` for each other
 //!    parameter `p` (the sets {a, b, a + 1} have period `2*a + 1` exactly
 //!    when `b % (2*a + 1)` is `a` or `a + 1`).
 //! 2. **Exact fits** (`linalg.rs`, `search.rs`): each class gets the
-//!    lowest-degree polynomial (in the parameters and `u`, optionally
+//!    lowest-degree polynomial (in the parameters, `u` and `q`, optionally
 //!    times the value's `gcd(x, y)`) that is exact on all its rows, solved
 //!    modulo a 61-bit prime with rational reconstruction and then verified
 //!    in exact integer arithmetic. A class may set aside a few rows that
@@ -129,8 +132,11 @@
 //! when the whole table has no law without exceptions, the rows from
 //! the highest threshold that leaves at most [`Options::max_leading`] of
 //! the rows below it are fitted alone (with the same rules), and the rows
-//! below it that the pieces do not explain are listed as exceptions; that
-//! fit wins if the whole table has no law or more exceptions.
+//! below it that the pieces do not explain are listed as exceptions (those
+//! they explain count in a piece's `rows` and `confirming`, not in
+//! `needed` nor in the split-half test); that fit wins if the whole table
+//! has no law or more exceptions. The text of `grundy fit` and the JSON
+//! key `from` say where such a law starts.
 //! Rows without a value are always listed as exceptions and never count
 //! against a law.
 //!

@@ -22,8 +22,9 @@ pub struct Options {
     pub max_exceptions: f64,
     /// Largest share of the rows of a one-parameter table, those with the
     /// smallest values, that a law may leave wholly to exceptions when it
-    /// holds from a threshold on ("for a >= 6", default 1/6); beyond the
-    /// threshold `max_exceptions` applies.
+    /// holds from a threshold on (default 1/6, of the rows with a value;
+    /// [`Fit::from`](crate::Fit::from) says where); beyond the threshold
+    /// `max_exceptions` applies.
     pub max_leading: f64,
 }
 

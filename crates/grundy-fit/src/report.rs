@@ -41,6 +41,10 @@ pub struct Report {
     pub exceptions: Vec<RowRecord>,
     /// The check on further rows, if any.
     pub validated: Option<Validated>,
+    /// The threshold of a law of one parameter fitted on the rows from it
+    /// on ([`Fit::from`]); absent when every row was fitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<i64>,
 }
 
 /// One piece.
@@ -162,6 +166,7 @@ impl Fit {
                 .map(|r| RowRecord::new(&self.params, key, r))
                 .collect(),
             validated: None,
+            from: self.from,
         }
     }
 }

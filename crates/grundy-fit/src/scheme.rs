@@ -201,12 +201,13 @@ impl Scheme {
         Expr::div(Expr::Var(self.x), self.times_y(self.period))
     }
 
-    /// The positions a folded class can take (not used by form bases,
-    /// whose classes are codes of comparisons).
+    /// The positions a folded class can take (form bases have none:
+    /// their classes are codes of comparisons, described apart).
     pub(crate) fn folded_positions(&self) -> i64 {
         match self.base {
             Base::Const => self.period,
-            Base::Param(_) | Base::Form(_) => 2 * self.period,
+            Base::Param(_) => 2 * self.period,
+            Base::Form(_) => unreachable!("form classes are not positions"),
         }
     }
 
@@ -214,7 +215,8 @@ impl Scheme {
     pub(crate) fn initial_positions(&self) -> i64 {
         match self.base {
             Base::Const => self.start,
-            Base::Param(_) | Base::Form(_) => 2 * self.start,
+            Base::Param(_) => 2 * self.start,
+            Base::Form(_) => unreachable!("form classes are not positions"),
         }
     }
 
@@ -345,6 +347,11 @@ impl Scheme {
 fn forms(x: usize, n: usize) -> Vec<Form> {
     let others: Vec<usize> = (0..n).filter(|&j| j != x).collect();
     let mut out = Vec::new();
+    // The class is a number base 3 with a digit per cut point: 39 digits
+    // fit an i64, so tables of more than 10 parameters get no form base.
+    if 2 + CUT_SHIFTS.len() * others.len() > 39 {
+        return out;
+    }
     for &j in &others {
         for c in 1..=3 {
             for shift in -1..=1 {

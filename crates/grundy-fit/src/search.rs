@@ -97,9 +97,10 @@ impl Ctx<'_> {
             let fitted = match self.fit(rows) {
                 Some(f) => Some(f),
                 None => {
-                    // Sporadic means few: at most a tenth of the class
-                    // (rounded up: one row of a class of 6) and MAX_ASIDE
-                    // rows, within what the whole fit allows.
+                    // Sporadic means few: at most a tenth of the class,
+                    // rounded up (one row of a class of 5 to 10, which
+                    // still leaves the rows the evidence asks for), and
+                    // MAX_ASIDE rows, within what the whole fit allows.
                     let room = self.max_out.saturating_sub(outliers.len());
                     let max_out =
                         room.min(rows.len().div_ceil(10)).min(MAX_ASIDE);

@@ -200,7 +200,8 @@ mod tests {
     /// The words and the layout of the LaTeX catalogue, whole: the same
     /// space as the Markdown catalogue's test ({a, a+1}: period 2a + 1,
     /// B. Benesh et al., INTEGERS 20 (2020); {a, 2a+1} with its exception
-    /// at a = 1 too many for 12 rows).
+    /// at a = 1 too many for 12 rows when no law may start from a
+    /// threshold).
     #[test]
     fn catalogue_of_a_small_space() {
         let (s, records, outcome) = run(LawSpec {
@@ -210,7 +211,7 @@ mod tests {
             fit: Span { lo: 1, hi: 12 },
             validate: Span { lo: 1, hi: 24 },
             keys: vec![Key::Period],
-            options: Options::default(),
+            options: Options { max_leading: 0.0, ..Options::default() },
         });
         assert_eq!(outcome, Outcome { done: 2, stop: Stop::Complete });
         let tex = latex(&s, &records, outcome);

@@ -672,6 +672,7 @@ fn unfit(member: &Member, key: Key, rows: usize, reason: String) -> KeyLaw {
             pieces: Vec::new(),
             exceptions: Vec::new(),
             validated: None,
+            from: None,
         },
     }
 }

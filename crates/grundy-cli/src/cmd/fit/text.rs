@@ -60,6 +60,9 @@ fn law(s: &mut String, fit: &Fit) {
         1 => writeln!(s, "law: one formula"),
         _ => writeln!(s, "law: {n} pieces (the first whose condition holds)"),
     };
+    if let Some(note) = fit.from_note() {
+        let _ = writeln!(s, "  {note}");
+    }
     for (i, p) in fit.pieces().iter().enumerate() {
         let _ = writeln!(s);
         if p.when() == "true" {
