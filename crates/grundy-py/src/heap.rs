@@ -274,7 +274,10 @@ impl PyHeapReport {
         for family in &r.winning_families {
             rows.push(("", family.to_string()));
         }
-        let more = !r.misere_winning_families.is_empty();
+        // As the command: a note with a known outcome (moves not walked)
+        // means more than the listed moves.
+        let more =
+            r.misere_note.is_some() || !r.misere_winning_families.is_empty();
         let misere = match (r.misere_outcome, &r.misere_note) {
             (Some(o), _) => format!(
                 "{}; winning moves:{}",
@@ -287,7 +290,8 @@ impl PyHeapReport {
             ),
         };
         rows.push(("misère", misere));
-        // The same for misère play, from the quotient's heap map.
+        // The same for misère play: why moves are not listed, then the
+        // families read off the quotient's heap map.
         if let (Some(_), Some(note)) = (r.misere_outcome, &r.misere_note) {
             rows.push(("", note.clone()));
         }

@@ -325,11 +325,15 @@ async function showHeap(event) {
       normal.append(list);
     }
     const misere = $('h-misere');
+    // As the command: with a known outcome, a note (moves not walked)
+    // means more than the listed moves, and is shown before the families.
+    const unlisted = r.misere_outcome && r.misere_note;
     misere.textContent = r.misere_outcome
-      ? `${describe(r.misere_outcome)}; ` +
-        movesText(r.misere_winning_moves_text, r.misere_winning_families.length > 0)
+      ? `${describe(r.misere_outcome)}; ` + movesText(r.misere_winning_moves_text,
+        Boolean(unlisted) || r.misere_winning_families.length > 0)
       : `not known: ${r.misere_note}`;
-    const misereExtra = familyLines(r.misere_moves_note, r.misere_winning_families);
+    const misereExtra = (unlisted ? [el('li', { class: 'note' }, r.misere_note)] : [])
+      .concat(familyLines(r.misere_moves_note, r.misere_winning_families));
     if (misereExtra.length) {
       const list = el('ul', { id: 'h-misere-families' });
       list.append(...misereExtra);
