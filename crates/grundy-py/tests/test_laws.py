@@ -43,6 +43,7 @@ def flattened(records):
             assert law["family"] == r["family"]
             for k in ("range", "rows", "correct", "wrong"):
                 row[f"validated_{k}"] = (law["validated"] or {}).get(k)
+            row.setdefault("from", None)
             out.append(row)
     return out
 

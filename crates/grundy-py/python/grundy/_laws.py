@@ -6,7 +6,8 @@ The search is the command's (``grundy_sweep::laws``, compiled); this
 module reads the keyword arguments and flattens the command's JSON lines
 into rows: the family's keys (its place in the space), then the keys of
 its law for one key, with ``validated`` spread over ``validated_range``,
-``validated_rows``, ``validated_correct`` and ``validated_wrong``.
+``validated_rows``, ``validated_correct`` and ``validated_wrong``, and
+``from`` (None unless the law was fitted from a threshold on).
 """
 
 from __future__ import annotations
@@ -44,10 +45,11 @@ COLUMNS = (
     "validated_rows",
     "validated_correct",
     "validated_wrong",
+    "from",
 )
 
 #: The columns of whole numbers (nullable ``Int64`` in the DataFrame).
-_NUMBERS = ("index", "rows", "skipped", "validated_rows", "validated_correct")
+_NUMBERS = ("index", "rows", "skipped", "validated_rows", "validated_correct", "from")
 
 #: The keys of ``validated``, spread over the columns ``validated_KEY``.
 _VALIDATED = ("range", "rows", "correct", "wrong")
@@ -96,6 +98,9 @@ def rows(record: Dict[str, Any]) -> List[Dict[str, Any]]:
         validated = law.get("validated") or {}
         for name in _VALIDATED:
             row[f"validated_{name}"] = validated.get(name)
+        # The threshold a law of one parameter was fitted from (absent
+        # from the JSON line when every row was fitted).
+        row["from"] = law.get("from")
         out.append(row)
     return out
 
